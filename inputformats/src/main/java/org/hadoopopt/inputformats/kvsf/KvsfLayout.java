@@ -1,0 +1,97 @@
+package org.hadoopopt.inputformats.kvsf;
+
+/**
+ * The byte layout of a KeyValueSequenceFile, in one place. All integers are big-endian.
+ *
+ * <pre>
+ * file    = header, page 0, page 1, ..., page N-1, trailer
+ * header  = "KVSF", version (1 byte), header length (2), page size (4),
+ *           schema name (1-byte length + ASCII), codec name (1-byte length + ASCII),
+ *           CRC32C of all header bytes before it (4)
+ * page k  starts at headerLength + k * pageSize; every page but the last is exactly pageSize
+ *           bytes (zero padding after the records), the last ends after its last record:
+ *           CRC32C of page bytes [4, 20 + payload length) (4), payload length (4), record count (4),
+ *           offset of the first record (4), offset of the last record (4) (offsets from the page
+ *           start), then the records back to back in the codec's encoding. Records never span pages.
+ * trailer = "KVSE", page count (8), record count (8), CRC32C of the 20 bytes before it (4)
+ * </pre>
+ *
+ * Because every page starts at a computable offset, a reader can start at any page: a split owns
+ * the pages whose first byte lies in it. The trailer tells a cut-short file from a complete one.
+ */
+public final class KvsfLayout {
+  private KvsfLayout() {}
+
+  public static final byte[] MAGIC = {'K', 'V', 'S', 'F'};
+  public static final byte[] END_MAGIC = {'K', 'V', 'S', 'E'};
+  public static final int VERSION = 1;
+
+  /** Header offsets. */
+  public static final int HEADER_VERSION = 4;
+  public static final int HEADER_LENGTH = 5;
+  public static final int HEADER_PAGE_SIZE = 7;
+  public static final int HEADER_NAMES = 11;
+  public static final int MAX_HEADER_LENGTH = HEADER_NAMES + 2 * 256 + 4;
+
+  /** Page header offsets. */
+  public static final int PAGE_CRC = 0;
+  public static final int PAGE_PAYLOAD_LENGTH = 4;
+  public static final int PAGE_RECORD_COUNT = 8;
+  public static final int PAGE_FIRST_RECORD = 12;
+  public static final int PAGE_LAST_RECORD = 16;
+  public static final int PAGE_HEADER = 20;
+
+  /** Trailer offsets. */
+  public static final int TRAILER_PAGE_COUNT = 4;
+  public static final int TRAILER_RECORD_COUNT = 12;
+  public static final int TRAILER_CRC = 20;
+  public static final int TRAILER = 24;
+
+  public static final int DEFAULT_PAGE_SIZE = 128 * 1024;
+  public static final int MIN_PAGE_SIZE = 64;
+  public static final int MAX_PAGE_SIZE = 64 * 1024 * 1024;
+
+  /** Checks a page size, naming {@code what} (a configuration key or argument) if it is out of range. */
+  public static int checkPageSize(int pageSize, String what) {
+    if (pageSize < MIN_PAGE_SIZE || pageSize > MAX_PAGE_SIZE) {
+      throw new IllegalArgumentException(what + " = " + pageSize + ": a page size must be between "
+          + MIN_PAGE_SIZE + " and " + MAX_PAGE_SIZE + " bytes");
+    }
+    return pageSize;
+  }
+
+  static void putInt(byte[] b, int off, int v) {
+    b[off] = (byte) (v >>> 24);
+    b[off + 1] = (byte) (v >>> 16);
+    b[off + 2] = (byte) (v >>> 8);
+    b[off + 3] = (byte) v;
+  }
+
+  static int getInt(byte[] b, int off) {
+    return (b[off] & 0xff) << 24 | (b[off + 1] & 0xff) << 16 | (b[off + 2] & 0xff) << 8 | (b[off + 3] & 0xff);
+  }
+
+  static void putLong(byte[] b, int off, long v) {
+    putInt(b, off, (int) (v >>> 32));
+    putInt(b, off + 4, (int) v);
+  }
+
+  static long getLong(byte[] b, int off) {
+    return ((long) getInt(b, off)) << 32 | (getInt(b, off + 4) & 0xffffffffL);
+  }
+
+  static int crc32c(byte[] b, int off, int len) {
+    java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+    crc.update(b, off, len);
+    return (int) crc.getValue();
+  }
+
+  static boolean startsWith(byte[] b, byte[] magic) {
+    for (int i = 0; i < magic.length; i++) {
+      if (b[i] != magic[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

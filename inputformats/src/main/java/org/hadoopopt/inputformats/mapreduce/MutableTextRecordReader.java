@@ -1,0 +1,68 @@
+package org.hadoopopt.inputformats.mapreduce;
+
+import java.io.IOException;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.apache.hadoop.mapreduce.lib.input.LineRecordReader;
+import org.hadoopopt.inputformats.codec.MutableTextDecoder;
+import org.hadoopopt.inputformats.record.Row;
+import org.hadoopopt.inputformats.record.Schema;
+
+/** Lines from Hadoop's LineRecordReader, each decoded in place into the same row. */
+final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWritable, R> {
+  private final LineRecordReader lines = new LineRecordReader();
+  private final MutableTextDecoder decoder;
+  private final R row;
+  private String file;
+
+  @SuppressWarnings("unchecked")
+  MutableTextRecordReader(Schema schema) {
+    this.row = (R) schema.newRow();
+    this.decoder = new MutableTextDecoder(schema, row);
+  }
+
+  @Override
+  public void initialize(InputSplit split, TaskAttemptContext ctx) throws IOException {
+    file = ((FileSplit) split).getPath().toString();
+    lines.initialize(split, ctx);
+  }
+
+  @Override
+  public boolean nextKeyValue() throws IOException {
+    if (!lines.nextKeyValue()) {
+      return false;
+    }
+    Text line = lines.getCurrentValue();
+    int len = line.getLength();
+    byte[] b = line.getBytes();
+    if (len > 0 && b[len - 1] == '\r') {
+      len--;
+    }
+    decoder.decodeLine(b, 0, len, file, lines.getCurrentKey().get());
+    return true;
+  }
+
+  @Override
+  public LongWritable getCurrentKey() {
+    return lines.getCurrentKey();
+  }
+
+  @Override
+  public R getCurrentValue() {
+    return row;
+  }
+
+  @Override
+  public float getProgress() throws IOException {
+    return lines.getProgress();
+  }
+
+  @Override
+  public void close() throws IOException {
+    lines.close();
+  }
+}

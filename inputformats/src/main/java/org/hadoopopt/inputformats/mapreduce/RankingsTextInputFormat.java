@@ -1,0 +1,12 @@
+package org.hadoopopt.inputformats.mapreduce;
+
+import org.hadoopopt.inputformats.record.RankingsRecord;
+import org.hadoopopt.inputformats.record.Schema;
+
+/** Rankings text rows ({@code pageURL|pageRank|avgDuration}) as reused {@link RankingsRecord}s. */
+public class RankingsTextInputFormat extends MutableTextInputFormat<RankingsRecord> {
+  @Override
+  protected Schema schema() {
+    return Schema.RANKINGS;
+  }
+}
