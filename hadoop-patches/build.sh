@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Applies every hadoop-patches/*.patch to the matching Hadoop -sources jars and compiles the
+# patched classes against the stock Hadoop jars of the same release.
+#
+#   hadoop-patches/build.sh [VERSION]      (default 3.4.2, the release the patches are made against)
+#
+# For each patch: the files it touches name their Hadoop module (hadoop-hdfs-project/hadoop-hdfs/
+# src/main/java/... -> artifact hadoop-hdfs); that artifact's -sources jar is fetched from Maven
+# Central (mvn dependency:copy, cached in ~/.m2) and unpacked into a Hadoop-repository layout;
+# `patch -p1 --dry-run` must pass before the patch is applied. The patched .java files are compiled
+# (javac --release 8, like Hadoop 3.4) against stock Hadoop's classpath (bin/hadoop classpath).
+# Output: hadoop-patches/target/VERSION/hadoop-patched-classes-VERSION.jar, to be placed before the
+# stock jars (see hadoop-patches/README.md), and the patched sources under .../tree.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(dirname "$here")
+version=${1:-3.4.2}
+out="$here/target/$version"
+rm -rf "$out"
+mkdir -p "$out/jars" "$out/tree" "$out/classes"
+
+shopt -s nullglob
+patches=("$here"/*.patch)
+[ ${#patches[@]} -gt 0 ] || { echo "build.sh: no patches in $here" >&2; exit 1; }
+
+files_of() { sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$1"; }
+
+# 1. sources jars of every module the patches touch
+modules=$(for p in "${patches[@]}"; do files_of "$p"; done | cut -d/ -f1,2 | sort -u)
+for m in $modules; do
+  artifact=${m#*/}
+  coords="org.apache.hadoop:$artifact:$version:jar:sources"
+  if ! mvn -B -q -o dependency:copy -Dartifact="$coords" -DoutputDirectory="$out/jars" >"$out/fetch.log" 2>&1; then
+    echo "fetching $coords from Maven Central" >&2
+    mvn -B -q dependency:copy -Dartifact="$coords" -DoutputDirectory="$out/jars" >"$out/fetch.log" 2>&1 ||
+      { tail -n 20 "$out/fetch.log" >&2; echo "build.sh: cannot fetch $coords" >&2; exit 1; }
+  fi
+  mkdir -p "$out/tree/$m/src/main/java"
+  (cd "$out/tree/$m/src/main/java" && unzip -q -o "$out/jars/$artifact-$version-sources.jar")
+done
+
+# 2. dry run of every patch first, then apply
+for p in "${patches[@]}"; do
+  patch -p1 --dry-run --batch -d "$out/tree" < "$p" >/dev/null ||
+    { echo "build.sh: $(basename "$p") does not apply to Hadoop $version sources" >&2; exit 1; }
+done
+for p in "${patches[@]}"; do
+  echo "applying $(basename "$p")" >&2
+  patch -p1 --batch --no-backup-if-mismatch -d "$out/tree" < "$p" >&2
+done
+
+# 3. compile the patched files against stock Hadoop
+cp=$(HADOOPOPT_HADOOP_VERSION="$version" "$root/bin/hadoop" classpath)
+sources=()
+for p in "${patches[@]}"; do
+  for f in $(files_of "$p"); do sources+=("$out/tree/$f"); done
+done
+javac -nowarn -Xlint:-options --release 8 -encoding UTF-8 -cp "$cp" -d "$out/classes" "${sources[@]}" 2>"$out/javac.log" ||
+  { cat "$out/javac.log" >&2; echo "build.sh: patched sources do not compile" >&2; exit 1; }
+jar cf "$out/hadoop-patched-classes-$version.jar" -C "$out/classes" .
+echo "$out/hadoop-patched-classes-$version.jar"

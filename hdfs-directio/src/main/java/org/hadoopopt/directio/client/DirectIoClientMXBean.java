@@ -1,0 +1,14 @@
+package org.hadoopopt.directio.client;
+
+/** The client counters over JMX: {@code Hadoop:service=HadoopOpt,name=DirectIoClient}. */
+public interface DirectIoClientMXBean {
+  long getDirectBytes();
+
+  long getDirectOpens();
+
+  long getStreamedBlockReads();
+
+  long getFallbacks();
+
+  long getRefusals();
+}

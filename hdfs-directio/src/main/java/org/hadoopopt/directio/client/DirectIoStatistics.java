@@ -1,0 +1,108 @@
+package org.hadoopopt.directio.client;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Process-wide counters of the client side: what was read directly, which blocks were left to
+ * streaming, and how often a direct read fell back. A task can copy them into job counters
+ * ({@link DirectIoCounters}); tests read them directly.
+ */
+public final class DirectIoStatistics {
+  private static final AtomicLong DIRECT_BYTES = new AtomicLong();
+  private static final AtomicLong DIRECT_OPENS = new AtomicLong();
+  private static final AtomicLong DECLINED = new AtomicLong();
+  private static final AtomicLong FALLBACKS = new AtomicLong();
+  private static final AtomicLong REFUSALS = new AtomicLong();
+
+  private DirectIoStatistics() {}
+
+  /** Publishes the counters over JMX once per JVM (called when the builder is first used). */
+  static void registerMBean() {
+    if (REGISTERED.compareAndSet(false, true)) {
+      try {
+        org.apache.hadoop.metrics2.util.MBeans.register("HadoopOpt", "DirectIoClient", new Bean());
+      } catch (RuntimeException | LinkageError e) {
+        // JMX is a convenience; reads must not depend on it
+      }
+    }
+  }
+
+  private static final java.util.concurrent.atomic.AtomicBoolean REGISTERED = new java.util.concurrent.atomic.AtomicBoolean();
+
+  private static final class Bean implements DirectIoClientMXBean {
+    @Override
+    public long getDirectBytes() {
+      return directBytes();
+    }
+
+    @Override
+    public long getDirectOpens() {
+      return directOpens();
+    }
+
+    @Override
+    public long getStreamedBlockReads() {
+      return declined();
+    }
+
+    @Override
+    public long getFallbacks() {
+      return fallbacks();
+    }
+
+    @Override
+    public long getRefusals() {
+      return refusals();
+    }
+  }
+
+  static void addDirectBytes(long n) {
+    DIRECT_BYTES.addAndGet(n);
+  }
+
+  static void directOpen() {
+    DIRECT_OPENS.incrementAndGet();
+  }
+
+  static void decline() {
+    DECLINED.incrementAndGet();
+  }
+
+  static void fallback() {
+    FALLBACKS.incrementAndGet();
+  }
+
+  static void refusal() {
+    REFUSALS.incrementAndGet();
+  }
+
+  /** Bytes returned to readers from local block files. */
+  public static long directBytes() {
+    return DIRECT_BYTES.get();
+  }
+
+  /** Block readers opened on local block files. */
+  public static long directOpens() {
+    return DIRECT_OPENS.get();
+  }
+
+  /** Block reads left to HDFS streaming (no local replica, file under construction, excluded replica). */
+  public static long declined() {
+    return DECLINED.get();
+  }
+
+  /** Direct reads that failed (file vanished, short, or bad checksum) and went back to streaming. */
+  public static long fallbacks() {
+    return FALLBACKS.get();
+  }
+
+  /** Requests the DataNode refused (user policy or token). */
+  public static long refusals() {
+    return REFUSALS.get();
+  }
+
+  /** A consistent-enough copy for before/after comparisons. */
+  public static long[] snapshot() {
+    return new long[] {directBytes(), directOpens(), declined(), fallbacks(), refusals()};
+  }
+}

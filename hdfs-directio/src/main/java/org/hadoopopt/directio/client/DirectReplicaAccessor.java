@@ -1,0 +1,325 @@
+package org.hadoopopt.directio.client;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.util.zip.Checksum;
+import org.apache.hadoop.fs.ChecksumException;
+import org.apache.hadoop.hdfs.ReplicaAccessor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads one local replica straight from its block file. With verification on, data goes through
+ * a window buffer whose chunks are checked against the {@code .meta} checksums before any byte
+ * is handed out; without it (and without O_DIRECT) bytes go from the file into the caller's buffer.
+ *
+ * <p>Any failure (file gone, shorter than the replica, bad checksum) excludes the replica in this
+ * process and surfaces as a plain {@link IOException}: HDFS then retries the read through a
+ * DataNode, and our builder declines the excluded replica. It is deliberately not a
+ * {@link ChecksumException}, which would make HDFS report the replica of whichever DataNode it had
+ * chosen as corrupt, and that need not be the local one we read.
+ */
+final class DirectReplicaAccessor extends ReplicaAccessor {
+  private static final Logger LOG = LoggerFactory.getLogger(DirectReplicaAccessor.class);
+  private static final java.util.concurrent.atomic.AtomicBoolean WARNED_NO_O_DIRECT =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
+  private final String blockName;
+  private final String replicaKey;
+  private final String dataPath;
+  private final String metaPath;
+  private final FileChannel data;
+  private final FileChannel meta;
+  private final BlockMetaHeader header;
+  private final long replicaLength;
+  private final long limit;
+  private final boolean verify;
+  private final boolean oDirect;
+  private final int align;
+  private final int unit;
+  private final int bufferBytes;
+
+  private ByteBuffer window;
+  private int windowSize;
+  private long windowStart;
+  private int windowLength;
+  private ByteBuffer sums;
+  private Checksum crc;
+  private boolean failed;
+
+  private DirectReplicaAccessor(String blockName, String replicaKey, String dataPath, String metaPath, FileChannel data,
+      FileChannel meta, BlockMetaHeader header, long replicaLength, long visibleLength, boolean oDirect, int align,
+      int bufferBytes) {
+    this.blockName = blockName;
+    this.replicaKey = replicaKey;
+    this.dataPath = dataPath;
+    this.metaPath = metaPath;
+    this.data = data;
+    this.meta = meta;
+    this.header = header;
+    this.replicaLength = replicaLength;
+    this.limit = Math.min(replicaLength, visibleLength);
+    this.verify = header != null && header.hasChecksums();
+    this.oDirect = oDirect;
+    this.align = align;
+    this.unit = lcm(verify ? header.bytesPerChecksum : 1, align);
+    this.bufferBytes = roundUp(Math.max(bufferBytes, unit), unit);
+  }
+
+  /**
+   * Opens the replica's files. {@code verify} reads the meta header; {@code oDirect} opens the
+   * block file with O_DIRECT (page cache bypassed).
+   */
+  static DirectReplicaAccessor open(String blockName, String replicaKey, String dataPath, String metaPath,
+      long replicaLength, long visibleLength, boolean verify, boolean oDirect, int bufferBytes) throws IOException {
+    Path dp = Paths.get(dataPath);
+    int align = 1;
+    FileChannel data = null;
+    if (oDirect) {
+      try {
+        align = (int) Files.getFileStore(dp).getBlockSize();
+        data = FileChannel.open(dp, StandardOpenOption.READ, com.sun.nio.file.ExtendedOpenOption.DIRECT);
+      } catch (NoSuchFileException | AccessDeniedException e) {
+        throw e;
+      } catch (IOException | UnsupportedOperationException e) {
+        // e.g. tmpfs refuses O_DIRECT: read through the page cache rather than not at all
+        if (WARNED_NO_O_DIRECT.compareAndSet(false, true)) {
+          LOG.warn("hadoopopt direct-I/O: O_DIRECT unavailable for the block files ({}); using buffered reads"
+              + " (this warning is shown once)", e.toString());
+        }
+        oDirect = false;
+        align = 1;
+      }
+    }
+    if (data == null) {
+      data = FileChannel.open(dp, StandardOpenOption.READ);
+    }
+    FileChannel meta = null;
+    BlockMetaHeader header = null;
+    try {
+      long onDisk = data.size();
+      if (onDisk < replicaLength) {
+        throw new IOException("block file " + dataPath + " has " + onDisk + " bytes, the replica " + replicaLength);
+      }
+      if (verify) {
+        meta = FileChannel.open(Paths.get(metaPath), StandardOpenOption.READ);
+        header = BlockMetaHeader.read(meta, metaPath);
+      }
+      return new DirectReplicaAccessor(blockName, replicaKey, dataPath, metaPath, data, meta, header, replicaLength,
+          visibleLength, oDirect, align, bufferBytes);
+    } catch (IOException | RuntimeException e) {
+      data.close();
+      if (meta != null) {
+        meta.close();
+      }
+      throw e;
+    }
+  }
+
+  @Override
+  public int read(long pos, byte[] buf, int off, int len) throws IOException {
+    int n = available(pos, len);
+    if (n <= 0) {
+      return n;
+    }
+    try {
+      if (!verify && !oDirect) {
+        readFully(ByteBuffer.wrap(buf, off, n), pos);
+      } else {
+        copyOut(pos, buf, off, null, n);
+      }
+    } catch (IOException | RuntimeException e) {
+      throw fail(e, pos);
+    }
+    DirectIoStatistics.addDirectBytes(n);
+    return n;
+  }
+
+  @Override
+  public int read(long pos, ByteBuffer buf) throws IOException {
+    int n = available(pos, buf.remaining());
+    if (n <= 0) {
+      return n;
+    }
+    try {
+      if (!verify && !oDirect) {
+        ByteBuffer dst = buf.duplicate();
+        dst.limit(dst.position() + n);
+        readFully(dst, pos);
+        buf.position(buf.position() + n);
+      } else {
+        copyOut(pos, null, 0, buf, n);
+      }
+    } catch (IOException | RuntimeException e) {
+      throw fail(e, pos);
+    }
+    DirectIoStatistics.addDirectBytes(n);
+    return n;
+  }
+
+  /** Bytes to return for a read of {@code len} at {@code pos}: -1 at the end, 0 for an empty read. */
+  private int available(long pos, int len) throws IOException {
+    if (failed) {
+      throw new IOException("direct read of " + blockName + " already failed; HDFS must stream it");
+    }
+    if (pos < 0) {
+      throw new IllegalArgumentException("negative position " + pos + " in " + blockName);
+    }
+    if (pos >= limit) {
+      return len == 0 ? 0 : -1;
+    }
+    return (int) Math.min(len, limit - pos);
+  }
+
+  private void readFully(ByteBuffer dst, long pos) throws IOException {
+    while (dst.hasRemaining()) {
+      int r = data.read(dst, pos);
+      if (r < 0) {
+        throw new IOException("block file " + dataPath + " ends at offset " + pos + ", before the replica length "
+            + replicaLength);
+      }
+      pos += r;
+    }
+  }
+
+  /** Copies {@code n} bytes at {@code pos} through the (verified) window into {@code buf} or {@code bb}. */
+  private void copyOut(long pos, byte[] buf, int off, ByteBuffer bb, int n) throws IOException {
+    while (n > 0) {
+      if (window == null || pos < windowStart || pos >= windowStart + windowLength) {
+        fill(pos);
+      }
+      int k = (int) Math.min(n, windowStart + windowLength - pos);
+      ByteBuffer src = window.duplicate();
+      src.limit((int) (pos - windowStart) + k).position((int) (pos - windowStart));
+      if (buf != null) {
+        src.get(buf, off, k);
+        off += k;
+      } else {
+        bb.put(src);
+      }
+      pos += k;
+      n -= k;
+    }
+  }
+
+  private void fill(long pos) throws IOException {
+    long start = pos - pos % unit;
+    if (window == null) {
+      // Readers only move forward from their first position: no need for more than that span.
+      int size = (int) Math.min(bufferBytes, roundUp(limit - start, unit));
+      window = oDirect ? ByteBuffer.allocateDirect(size + align).alignedSlice(align) : ByteBuffer.allocateDirect(size);
+      windowSize = size;
+    }
+    int want = (int) Math.min(windowSize, replicaLength - start);
+    int readLength = oDirect ? Math.min(roundUp(want, align), windowSize) : want;
+    ByteBuffer dst = window.duplicate();
+    dst.clear().limit(readLength);
+    long p = start;
+    while (dst.position() < want) {
+      int r = data.read(dst, p);
+      if (r < 0) {
+        throw new IOException("block file " + dataPath + " ends at offset " + p + ", before the replica length "
+            + replicaLength);
+      }
+      p += r;
+    }
+    windowStart = start;
+    windowLength = want;
+    if (verify) {
+      verifyWindow();
+    }
+  }
+
+  private void verifyWindow() throws IOException {
+    int bpc = header.bytesPerChecksum;
+    int chunks = (windowLength + bpc - 1) / bpc;
+    int sumBytes = chunks * header.checksumSize;
+    if (sums == null || sums.capacity() < sumBytes) {
+      sums = ByteBuffer.allocateDirect((windowSize / bpc + 1) * header.checksumSize);
+      crc = header.newChecksum();
+    }
+    long metaPos = BlockMetaHeader.LENGTH + (windowStart / bpc) * header.checksumSize;
+    ByteBuffer s = sums.duplicate();
+    s.clear().limit(sumBytes);
+    long p = metaPos;
+    while (s.hasRemaining()) {
+      int r = meta.read(s, p);
+      if (r < 0) {
+        throw new IOException("meta file " + metaPath + " ends at offset " + p + ", before the checksum of block offset "
+            + (windowStart + (long) (s.position() / header.checksumSize) * bpc));
+      }
+      p += r;
+    }
+    ByteBuffer d = window.duplicate();
+    for (int i = 0; i < chunks; i++) {
+      int cs = i * bpc;
+      d.limit(Math.min(cs + bpc, windowLength)).position(cs);
+      crc.reset();
+      crc.update(d);
+      int expected = sums.getInt(i * header.checksumSize);
+      if ((int) crc.getValue() != expected) {
+        long blockOffset = windowStart + cs;
+        throw new ChecksumException("checksum mismatch in " + blockName + " at block offset " + blockOffset
+            + " (block file " + dataPath + "; meta file " + metaPath + " offset " + (metaPos + (long) i * header.checksumSize)
+            + ")", blockOffset);
+      }
+    }
+  }
+
+  private IOException fail(Exception e, long pos) {
+    failed = true;
+    ReplicaExclusions.exclude(replicaKey);
+    DirectIoStatistics.fallback();
+    LOG.warn("hadoopopt direct-I/O: reading local {} failed at block offset {} ({}); HDFS retries it by streaming",
+        blockName, pos, e.getMessage());
+    return new IOException("direct read of " + blockName + " failed, falling back to streaming: " + e.getMessage(), e);
+  }
+
+  @Override
+  public void close() {
+    try {
+      data.close();
+    } catch (IOException ignored) {
+      // read-only file: nothing to lose
+    }
+    if (meta != null) {
+      try {
+        meta.close();
+      } catch (IOException ignored) {
+        // read-only file: nothing to lose
+      }
+    }
+  }
+
+  @Override
+  public boolean isLocal() {
+    return true;
+  }
+
+  @Override
+  public boolean isShortCircuit() {
+    return true;
+  }
+
+  private static int roundUp(long n, int unit) {
+    return (int) ((n + unit - 1) / unit * unit);
+  }
+
+  private static int lcm(int a, int b) {
+    int x = a;
+    int y = b;
+    while (y != 0) {
+      int t = x % y;
+      x = y;
+      y = t;
+    }
+    return a / x * b;
+  }
+}

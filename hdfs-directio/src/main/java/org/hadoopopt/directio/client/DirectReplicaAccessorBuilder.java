@@ -1,0 +1,246 @@
+package org.hadoopopt.directio.client;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.ReplicaAccessor;
+import org.apache.hadoop.hdfs.ReplicaAccessorBuilder;
+import org.hadoopopt.directio.protocol.EndpointDirectory;
+import org.hadoopopt.directio.protocol.PathReply;
+import org.hadoopopt.directio.protocol.PathRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Client plugin ({@code dfs.client.replica.accessor.builder.classes}): for a block with a
+ * finalized replica on this host, asks the local DataNode's {@code DirectIoDataNodePlugin} for
+ * its files (sending the block access token) and reads them directly. In every other case it
+ * returns null, and HDFS streams the block through a DataNode as usual: remote replicas, files
+ * under construction, replicas whose direct read failed earlier, refusals, no plugin on the host.
+ *
+ * <p>HDFS does not tell the builder which DataNode it chose; any finalized local replica of the
+ * same block and generation stamp holds the same bytes, so the builder asks the local DataNodes.
+ */
+public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
+  private static final Logger LOG = LoggerFactory.getLogger(DirectReplicaAccessorBuilder.class);
+
+  /**
+   * How block files are read: {@code buffered} (through the page cache, the default) or
+   * {@code o_direct} (bypassing it, for cold scans that should not evict hot data). Read by the client.
+   */
+  public static final String IO_MODE = "hadoopopt.directio.client.io.mode";
+  public static final String IO_MODE_DEFAULT = "buffered";
+  /**
+   * Bytes read (and checksum-verified) per disk read; default {@value #BUFFER_BYTES_DEFAULT} (256 KiB: the
+   * window and a 128 KB caller buffer stay in a 512 KiB L2 cache between the checksum pass and the copy).
+   * With O_DIRECT the default is {@value #BUFFER_BYTES_DEFAULT_O_DIRECT} (1 MiB): there every window is a
+   * device request, and larger requests keep the device busy. Read by the client.
+   */
+  public static final String BUFFER_BYTES = "hadoopopt.directio.client.buffer.bytes";
+  public static final int BUFFER_BYTES_DEFAULT = 256 * 1024;
+  public static final int BUFFER_BYTES_DEFAULT_O_DIRECT = 1 << 20;
+
+  private static final AtomicBoolean WARNED_NO_ENDPOINT = new AtomicBoolean();
+  private static final AtomicBoolean WARNED_UNTRUSTED = new AtomicBoolean();
+  private static final AtomicBoolean WARNED_REFUSED = new AtomicBoolean();
+
+  static {
+    DirectIoStatistics.registerMBean();
+  }
+
+  private String fileName;
+  private String blockPoolId;
+  private long blockId;
+  private long generationStamp;
+  private boolean verifyChecksum = true;
+  private boolean allowShortCircuit;
+  private long visibleLength;
+  private Configuration conf;
+  private byte[] token;
+
+  /** Sets {@link #IO_MODE}: true for O_DIRECT, false for buffered reads. */
+  public static void setODirect(Configuration conf, boolean oDirect) {
+    conf.set(IO_MODE, oDirect ? "o_direct" : "buffered");
+  }
+
+  public static void setBufferBytes(Configuration conf, int bytes) {
+    conf.setInt(BUFFER_BYTES, bytes);
+  }
+
+  /** Switches the plugin on in a client configuration (appending to any builders already listed). */
+  public static void enable(Configuration conf) {
+    String key = "dfs.client.replica.accessor.builder.classes";
+    String old = conf.getTrimmed(key, "");
+    if (!old.contains(DirectReplicaAccessorBuilder.class.getName())) {
+      conf.set(key, old.isEmpty() ? DirectReplicaAccessorBuilder.class.getName()
+          : old + "," + DirectReplicaAccessorBuilder.class.getName());
+    }
+  }
+
+  /** True if {@link #IO_MODE} selects O_DIRECT; an invalid value fails naming the key. */
+  public static boolean oDirect(Configuration conf) {
+    String mode = conf.getTrimmed(IO_MODE, IO_MODE_DEFAULT).toLowerCase(Locale.ROOT);
+    if (mode.equals("buffered")) {
+      return false;
+    }
+    if (mode.equals("o_direct")) {
+      return true;
+    }
+    throw new IllegalArgumentException(IO_MODE + " must be 'buffered' or 'o_direct', got '" + mode + "'");
+  }
+
+  static int bufferBytes(Configuration conf, boolean oDirect) {
+    int bytes = conf.getInt(BUFFER_BYTES, oDirect ? BUFFER_BYTES_DEFAULT_O_DIRECT : BUFFER_BYTES_DEFAULT);
+    if (bytes < 4096 || bytes > (256 << 20)) {
+      throw new IllegalArgumentException(BUFFER_BYTES + " must be 4096..268435456, got " + bytes);
+    }
+    return bytes;
+  }
+
+  @Override
+  public ReplicaAccessorBuilder setFileName(String fileName) {
+    this.fileName = fileName;
+    return this;
+  }
+
+  @Override
+  public ReplicaAccessorBuilder setBlock(long blockId, String blockPoolId) {
+    this.blockId = blockId;
+    this.blockPoolId = blockPoolId;
+    return this;
+  }
+
+  @Override
+  public ReplicaAccessorBuilder setGenerationStamp(long genstamp) {
+    this.generationStamp = genstamp;
+    return this;
+  }
+
+  @Override
+  public ReplicaAccessorBuilder setVerifyChecksum(boolean verifyChecksum) {
+    this.verifyChecksum = verifyChecksum;
+    return this;
+  }
+
+  @Override
+  public ReplicaAccessorBuilder setClientName(String clientName) {
+    return this;
+  }
+
+  @Override
+  public ReplicaAccessorBuilder setAllowShortCircuitReads(boolean allowShortCircuit) {
+    this.allowShortCircuit = allowShortCircuit;
+    return this;
+  }
+
+  @Override
+  public ReplicaAccessorBuilder setVisibleLength(long visibleLength) {
+    this.visibleLength = visibleLength;
+    return this;
+  }
+
+  @Override
+  public ReplicaAccessorBuilder setConfiguration(Configuration conf) {
+    this.conf = conf;
+    return this;
+  }
+
+  @Override
+  public ReplicaAccessorBuilder setBlockAccessToken(byte[] token) {
+    this.token = token;
+    return this;
+  }
+
+  @Override
+  public ReplicaAccessor build() {
+    // Configuration errors are thrown: HDFS logs them (naming the key) and streams.
+    boolean oDirect = oDirect(conf);
+    int bufferBytes = bufferBytes(conf, oDirect);
+    Path dir = EndpointDirectory.dir(conf);
+    ReplicaAccessor accessor = null;
+    try {
+      accessor = tryBuild(dir, oDirect, bufferBytes);
+    } catch (IOException | RuntimeException e) {
+      LOG.debug("hadoopopt direct-I/O: streaming blk_{} of {}: {}", blockId, fileName, e.toString());
+    }
+    if (accessor == null) {
+      DirectIoStatistics.decline();
+    }
+    return accessor;
+  }
+
+  private ReplicaAccessor tryBuild(Path dir, boolean oDirect, int bufferBytes) throws IOException {
+    if (!allowShortCircuit) {
+      return null; // HDFS forbids it for files under construction: their last block still changes
+    }
+    String key = ReplicaExclusions.key(blockPoolId, blockId, generationStamp);
+    if (ReplicaExclusions.isExcluded(key)) {
+      return null;
+    }
+    List<Path> sockets = EndpointDirectory.sockets(dir);
+    if (sockets.isEmpty()) {
+      if (WARNED_NO_ENDPOINT.compareAndSet(false, true)) {
+        LOG.warn("hadoopopt direct-I/O: no DataNode endpoint in {} ({}); is org.hadoopopt.directio.datanode."
+            + "DirectIoDataNodePlugin in dfs.datanode.plugins of this host's DataNode? Reading through the DataNode"
+            + " instead (this warning is shown once)", dir, EndpointDirectory.SOCKET_DIR);
+      }
+      return null;
+    }
+    String untrusted = EndpointDirectory.untrustedReason(dir);
+    if (untrusted != null) {
+      if (WARNED_UNTRUSTED.compareAndSet(false, true)) {
+        LOG.warn("hadoopopt direct-I/O disabled: {} (this warning is shown once)", untrusted);
+      }
+      return null;
+    }
+    PathRequest request = new PathRequest(blockPoolId, blockId, generationStamp, token);
+    for (Path socket : sockets) {
+      if (!EndpointDirectory.ownedLikeDir(socket)) {
+        LOG.debug("hadoopopt direct-I/O: ignoring {}, not owned by the folder's owner", socket);
+        continue;
+      }
+      PathReply reply;
+      try {
+        reply = EndpointClient.ask(socket, request);
+      } catch (IOException e) {
+        LOG.debug("hadoopopt direct-I/O: endpoint {} not answering ({}), e.g. left by a stopped DataNode", socket,
+            e.toString());
+        continue;
+      }
+      if (reply.status == PathReply.Status.REFUSED) {
+        DirectIoStatistics.refusal();
+        if (WARNED_REFUSED.compareAndSet(false, true)) {
+          LOG.warn("hadoopopt direct-I/O: the DataNode refused blk_{}: {}; reading through the DataNode instead"
+              + " (further refusals are logged at DEBUG)", blockId, reply.reason);
+        } else {
+          LOG.debug("hadoopopt direct-I/O: refused blk_{}: {}", blockId, reply.reason);
+        }
+        return null;
+      }
+      if (reply.status == PathReply.Status.FOUND) {
+        return openFound(reply, key, oDirect, bufferBytes);
+      }
+    }
+    return null;
+  }
+
+  private ReplicaAccessor openFound(PathReply reply, String key, boolean oDirect, int bufferBytes) {
+    String blockName = "blk_" + blockId + "_" + reply.generationStamp + " of " + fileName;
+    try {
+      DirectReplicaAccessor accessor = DirectReplicaAccessor.open(blockName, key, reply.dataPath, reply.metaPath,
+          reply.length, visibleLength, verifyChecksum, oDirect, bufferBytes);
+      DirectIoStatistics.directOpen();
+      return accessor;
+    } catch (IOException | RuntimeException e) {
+      // Moved or deleted between the DataNode's answer and our open, or not readable by us.
+      ReplicaExclusions.exclude(key);
+      DirectIoStatistics.fallback();
+      LOG.warn("hadoopopt direct-I/O: cannot open local {} ({}); reading through the DataNode instead", blockName,
+          e.toString());
+      return null;
+    }
+  }
+}

@@ -1,0 +1,239 @@
+package org.hadoopopt.directio.datanode;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.channels.Channels;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.util.ServicePlugin;
+import org.apache.hadoop.util.ShutdownHookManager;
+import org.hadoopopt.directio.protocol.EndpointDirectory;
+import org.hadoopopt.directio.protocol.PathReply;
+import org.hadoopopt.directio.protocol.PathRequest;
+import org.hadoopopt.directio.protocol.UnixSockets;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * DataNode plugin ({@code dfs.datanode.plugins}) that tells local readers where a replica's block
+ * and {@code .meta} files are, so they can read them directly. It listens only on a Unix-domain
+ * socket ({@code <socket dir>/dn-<xferPort>.sock}): no network address reaches it. Each
+ * connection carries one request; the kernel-reported peer user, the block access token and the
+ * replica state are checked by {@link BlockPathResolver}.
+ */
+public class DirectIoDataNodePlugin implements ServicePlugin {
+  private static final Logger LOG = LoggerFactory.getLogger(DirectIoDataNodePlugin.class);
+
+  /** Threads answering requests; default {@value #HANDLERS_DEFAULT}. Read by the DataNode plugin. */
+  public static final String HANDLERS = "hadoopopt.directio.datanode.handlers";
+  public static final int HANDLERS_DEFAULT = 4;
+  /** Milliseconds a caller has to send its request before the connection is dropped; default {@value #REQUEST_TIMEOUT_MS_DEFAULT}. */
+  public static final String REQUEST_TIMEOUT_MS = "hadoopopt.directio.datanode.request.timeout.ms";
+  public static final int REQUEST_TIMEOUT_MS_DEFAULT = 10000;
+
+  /** Running plugins by socket file, so code in the same JVM (tests, MiniDFSCluster) can observe them. */
+  private static final java.util.concurrent.ConcurrentMap<Path, DirectIoDataNodePlugin> RUNNING =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  private final AtomicLong served = new AtomicLong();
+  private final AtomicLong refused = new AtomicLong();
+  private volatile ServerSocketChannel server;
+  private Path socket;
+  private Thread acceptor;
+  private ExecutorService handlers;
+  private ScheduledExecutorService timer;
+  private BlockPathResolver resolver;
+  private int timeoutMs;
+  private final Runnable shutdownHook = this::stopFromHook;
+  /** After the DataNode's own hooks (higher runs first), before log4j's. */
+  private static final int SHUTDOWN_HOOK_PRIORITY = 5;
+
+  public static void setAllowedUsers(Configuration conf, String... users) {
+    CallerPolicy.setAllowedUsers(conf, users);
+  }
+
+  @Override
+  public void start(Object service) {
+    if (!(service instanceof DataNode)) {
+      throw new IllegalArgumentException(getClass().getName() + " is a DataNode plugin (dfs.datanode.plugins), got "
+          + (service == null ? "null" : service.getClass().getName()));
+    }
+    DataNode dataNode = (DataNode) service;
+    Configuration conf = dataNode.getConf();
+    int threads = conf.getInt(HANDLERS, HANDLERS_DEFAULT);
+    if (threads < 1) {
+      throw new IllegalArgumentException(HANDLERS + " must be at least 1, got " + threads);
+    }
+    timeoutMs = conf.getInt(REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS_DEFAULT);
+    if (timeoutMs < 1) {
+      throw new IllegalArgumentException(REQUEST_TIMEOUT_MS + " must be positive, got " + timeoutMs);
+    }
+    resolver = new BlockPathResolver(dataNode, CallerPolicy.from(conf));
+    try {
+      Path dir = EndpointDirectory.dir(conf);
+      EndpointDirectory.prepareForServer(dir);
+      socket = EndpointDirectory.socketFor(dir, dataNode.getXferPort());
+      Files.deleteIfExists(socket); // left by a DataNode that died; the port is ours now
+      server = UnixSockets.bind(socket);
+      // Any local user may connect; the peer-user policy and the token decide.
+      Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-rw-rw-"));
+    } catch (IOException e) {
+      throw new IllegalStateException("hadoopopt direct-I/O endpoint could not start: " + e.getMessage(), e);
+    }
+    handlers = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<Runnable>(256),
+        r -> daemon(r, "directio-handler"));
+    timer = new ScheduledThreadPoolExecutor(1, r -> daemon(r, "directio-timeout"));
+    acceptor = daemon(this::acceptLoop, "directio-acceptor-" + dataNode.getXferPort());
+    acceptor.start();
+    RUNNING.put(socket, this);
+    // A DataNode stopped by a signal does not stop its plugins: remove the socket file anyway.
+    ShutdownHookManager.get().addShutdownHook(shutdownHook, SHUTDOWN_HOOK_PRIORITY);
+    LOG.info("hadoopopt direct-I/O endpoint listening on {} (allowed users: {})", socket,
+        conf.getTrimmed(CallerPolicy.ALLOWED_USERS, CallerPolicy.ALLOWED_USERS_DEFAULT));
+  }
+
+  private static Thread daemon(Runnable r, String name) {
+    Thread t = new Thread(r, name);
+    t.setDaemon(true);
+    return t;
+  }
+
+  private void acceptLoop() {
+    ServerSocketChannel s = server;
+    while (s != null && s.isOpen()) {
+      SocketChannel channel;
+      try {
+        channel = s.accept();
+      } catch (ClosedChannelException e) {
+        return;
+      } catch (IOException e) {
+        LOG.warn("hadoopopt direct-I/O: accept failed", e);
+        continue;
+      }
+      try {
+        handlers.execute(() -> handle(channel));
+      } catch (RejectedExecutionException e) {
+        closeQuietly(channel); // overloaded or stopping: the client falls back to streaming
+      }
+    }
+  }
+
+  private void handle(SocketChannel channel) {
+    // Blocking Unix channels have no read timeout: close the channel if the request is late.
+    ScheduledFuture<?> deadline = timer.schedule(() -> closeQuietly(channel), timeoutMs, TimeUnit.MILLISECONDS);
+    String user = "?";
+    PathRequest request = null;
+    try {
+      user = UnixSockets.peerUser(channel);
+      DataInputStream in = new DataInputStream(new BufferedInputStream(Channels.newInputStream(channel)));
+      request = PathRequest.read(in);
+      PathReply reply = resolver.resolve(request, user);
+      if (reply.status == PathReply.Status.REFUSED) {
+        refused.incrementAndGet();
+        LOG.warn("hadoopopt direct-I/O: refused {} for local user {}: {}", request, user, reply.reason);
+      } else if (reply.status == PathReply.Status.FOUND) {
+        served.incrementAndGet();
+      }
+      DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Channels.newOutputStream(channel)));
+      reply.write(out);
+      out.flush();
+    } catch (IOException | RuntimeException e) {
+      refused.incrementAndGet();
+      LOG.warn("hadoopopt direct-I/O: dropped a request from local user {} ({}): {}", user,
+          request == null ? "unreadable request" : request, e.toString());
+    } finally {
+      deadline.cancel(false);
+      closeQuietly(channel);
+    }
+  }
+
+  private static void closeQuietly(java.io.Closeable c) {
+    try {
+      c.close();
+    } catch (IOException ignored) {
+      // closing a socket we are done with
+    }
+  }
+
+  /** The plugin of this JVM listening on {@code socket}, or null. */
+  public static DirectIoDataNodePlugin running(Path socket) {
+    return RUNNING.get(socket);
+  }
+
+  /** The socket file this plugin listens on (null before start). */
+  public Path endpoint() {
+    return socket;
+  }
+
+  /** Requests answered with paths since start. */
+  public long servedCount() {
+    return served.get();
+  }
+
+  /** Requests refused (policy, token, or malformed) since start. */
+  public long refusedCount() {
+    return refused.get();
+  }
+
+  private void stopFromHook() {
+    stop(false);
+  }
+
+  @Override
+  public void stop() {
+    stop(true);
+  }
+
+  private synchronized void stop(boolean removeHook) {
+    if (removeHook) {
+      try {
+        ShutdownHookManager.get().removeShutdownHook(shutdownHook);
+      } catch (IllegalStateException e) {
+        // the JVM is already shutting down and runs the hook
+      }
+    }
+    ServerSocketChannel s = server;
+    server = null;
+    if (s == null) {
+      return;
+    }
+    closeQuietly(s);
+    RUNNING.remove(socket, this);
+    try {
+      acceptor.join(5000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    handlers.shutdownNow();
+    timer.shutdownNow();
+    try {
+      Files.deleteIfExists(socket);
+    } catch (IOException e) {
+      LOG.warn("hadoopopt direct-I/O: could not remove socket file", e);
+    }
+    LOG.info("hadoopopt direct-I/O endpoint stopped ({} served, {} refused)", served.get(), refused.get());
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+}

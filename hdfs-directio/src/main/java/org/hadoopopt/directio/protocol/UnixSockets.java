@@ -1,0 +1,106 @@
+package org.hadoopopt.directio.protocol;
+
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.ProtocolFamily;
+import java.net.SocketAddress;
+import java.net.SocketOption;
+import java.net.StandardProtocolFamily;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
+
+/**
+ * Unix-domain stream sockets (JDK 16+) and their peer credentials ({@code SO_PEERCRED}), reached by
+ * reflection because the plugin is compiled with {@code --release 11} but runs on Java 17.
+ *
+ * <p>Why Unix-domain sockets and not loopback TCP: only a process on this host can connect to a
+ * socket file (no network path reaches it), the kernel tells us the peer's uid, and the socket
+ * file's permissions add a second gate. Loopback TCP would need the uid recovered from
+ * {@code /proc/net/tcp}, which races with the connection and is Linux-only too.
+ */
+public final class UnixSockets {
+  private UnixSockets() {}
+
+  /** True when this JVM has Unix-domain socket channels (Java 16+). */
+  public static boolean available() {
+    try {
+      family();
+      Class.forName("java.net.UnixDomainSocketAddress");
+      return true;
+    } catch (ReflectiveOperationException | IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  private static ProtocolFamily family() {
+    return StandardProtocolFamily.valueOf("UNIX");
+  }
+
+  /** The {@code UnixDomainSocketAddress} of {@code path}. */
+  public static SocketAddress address(Path path) throws IOException {
+    try {
+      Method of = Class.forName("java.net.UnixDomainSocketAddress").getMethod("of", Path.class);
+      return (SocketAddress) of.invoke(null, path);
+    } catch (ReflectiveOperationException | IllegalArgumentException e) {
+      throw unsupported(e);
+    }
+  }
+
+  /** A blocking server channel bound to the socket file {@code path} (which must not exist). */
+  public static ServerSocketChannel bind(Path path) throws IOException {
+    ServerSocketChannel server = invokeOpen(ServerSocketChannel.class);
+    try {
+      server.bind(address(path));
+      return server;
+    } catch (IOException | RuntimeException e) {
+      server.close();
+      throw e;
+    }
+  }
+
+  /** A blocking channel connected to the socket file {@code path}. */
+  public static SocketChannel connect(Path path) throws IOException {
+    SocketChannel channel = invokeOpen(SocketChannel.class);
+    try {
+      channel.connect(address(path));
+      return channel;
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  /** The user name the kernel reports for the process at the other end of {@code channel}. */
+  public static String peerUser(SocketChannel channel) throws IOException {
+    try {
+      @SuppressWarnings("unchecked")
+      SocketOption<Object> peerCred = (SocketOption<Object>) Class.forName("jdk.net.ExtendedSocketOptions")
+          .getField("SO_PEERCRED").get(null);
+      Object principal = channel.getOption(peerCred); // jdk.net.UnixDomainPrincipal
+      Object user = principal.getClass().getMethod("user").invoke(principal);
+      return ((java.security.Principal) user).getName();
+    } catch (ReflectiveOperationException | IllegalArgumentException | UnsupportedOperationException e) {
+      throw unsupported(e);
+    }
+  }
+
+  private static <T> T invokeOpen(Class<T> cls) throws IOException {
+    try {
+      return cls.cast(cls.getMethod("open", ProtocolFamily.class).invoke(null, family()));
+    } catch (InvocationTargetException e) {
+      if (e.getCause() instanceof IOException) {
+        throw (IOException) e.getCause();
+      }
+      throw unsupported(e.getCause());
+    } catch (ReflectiveOperationException | IllegalArgumentException e) {
+      throw unsupported(e);
+    }
+  }
+
+  private static IOException unsupported(Throwable cause) {
+    return new IOException("Unix-domain sockets with SO_PEERCRED need Java 16 or later on Linux/macOS; this JVM is "
+        + System.getProperty("java.version"), cause);
+  }
+}

@@ -1,0 +1,141 @@
+package org.hadoopopt.directio;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Random;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.hadoopopt.directio.client.DirectReplicaAccessorBuilder;
+import org.hadoopopt.directio.datanode.DirectIoDataNodePlugin;
+import org.hadoopopt.directio.protocol.EndpointDirectory;
+import org.hadoopopt.testing.TestFiles;
+
+/** Shared set-up of the direct-I/O tests: cluster and client configurations, test data, readers. */
+final class DirectIoTesting {
+  static final int BLOCK = 256 * 1024;
+
+  private DirectIoTesting() {}
+
+  /** A fresh socket folder under target/ (short: Unix socket paths are limited to 107 bytes). */
+  static Path socketDir(String name) {
+    Path dir = Paths.get("target", "sock-" + name).toAbsolutePath();
+    TestFiles.deleteRecursively(dir.toFile());
+    return dir;
+  }
+
+  /** Cluster configuration: small blocks, the plugin on every DataNode, tokens as asked. */
+  static Configuration clusterConf(Path socketDir, boolean tokens) {
+    Configuration conf = new HdfsConfiguration();
+    conf.setLong("dfs.blocksize", BLOCK);
+    conf.setLong("dfs.namenode.fs-limits.min-block-size", 0);
+    conf.setBoolean("dfs.block.access.token.enable", tokens);
+    conf.set("dfs.datanode.plugins", DirectIoDataNodePlugin.class.getName());
+    EndpointDirectory.setSocketDir(conf, socketDir.toString());
+    return conf;
+  }
+
+  /** A client configuration of {@code base} with the builder switched on. */
+  static Configuration directClient(Configuration base, Path socketDir) {
+    Configuration conf = new Configuration(base);
+    DirectReplicaAccessorBuilder.enable(conf);
+    EndpointDirectory.setSocketDir(conf, socketDir.toString());
+    return conf;
+  }
+
+  static byte[] content(long seed, int length) {
+    byte[] b = new byte[length];
+    new Random(seed).nextBytes(b);
+    return b;
+  }
+
+  static void write(FileSystem fs, org.apache.hadoop.fs.Path p, byte[] data, short replication) throws IOException {
+    try (OutputStream out = fs.create(p, true, 4096, replication, BLOCK)) {
+      out.write(data);
+    }
+  }
+
+  /** Writes with every block on {@code node} (a DataNode's transfer address). */
+  static void writeOn(DistributedFileSystem fs, org.apache.hadoop.fs.Path p, byte[] data, InetSocketAddress node)
+      throws IOException {
+    try (OutputStream out = fs.create(p, FsPermission.getFileDefault(), true, 4096, (short) 1, BLOCK, null,
+        new InetSocketAddress[] {node})) {
+      out.write(data);
+    }
+  }
+
+  /** Reads the whole file sequentially in {@code chunk}-byte reads. */
+  static byte[] readSequential(FileSystem fs, org.apache.hadoop.fs.Path p, int chunk) throws IOException {
+    long len = fs.getFileStatus(p).getLen();
+    byte[] all = new byte[(int) len];
+    try (FSDataInputStream in = fs.open(p)) {
+      int off = 0;
+      while (off < all.length) {
+        int n = in.read(all, off, Math.min(chunk, all.length - off));
+        if (n < 0) {
+          throw new IOException("early EOF at " + off + " of " + all.length);
+        }
+        off += n;
+      }
+      assertEquals(-1, in.read(), "read past the end of " + p);
+    }
+    return all;
+  }
+
+  /** Reads the whole file through {@code read(ByteBuffer)} into a direct buffer. */
+  static byte[] readByteBuffers(FileSystem fs, org.apache.hadoop.fs.Path p, int chunk) throws IOException {
+    long len = fs.getFileStatus(p).getLen();
+    ByteBuffer all = ByteBuffer.allocate((int) len);
+    ByteBuffer buf = ByteBuffer.allocateDirect(chunk);
+    try (FSDataInputStream in = fs.open(p)) {
+      while (all.hasRemaining()) {
+        buf.clear();
+        buf.limit(Math.min(chunk, all.remaining()));
+        int n = in.read(buf);
+        if (n < 0) {
+          throw new IOException("early EOF at " + all.position());
+        }
+        buf.flip();
+        all.put(buf);
+      }
+    }
+    return all.array();
+  }
+
+  /** Seeks and positional reads at random places (many across block boundaries), checked against {@code expected}. */
+  static void checkRandomAccess(FileSystem fs, org.apache.hadoop.fs.Path p, byte[] expected, long seed) throws IOException {
+    Random r = new Random(seed);
+    try (FSDataInputStream in = fs.open(p)) {
+      for (int i = 0; i < 12; i++) {
+        int pos;
+        if (i % 3 == 0) {
+          // straddle a block boundary
+          int boundary = BLOCK * (1 + r.nextInt(Math.max(1, expected.length / BLOCK)));
+          pos = Math.max(0, Math.min(expected.length - 1, boundary - 1 - r.nextInt(2000)));
+        } else {
+          pos = r.nextInt(expected.length);
+        }
+        int len = Math.min(expected.length - pos, 1 + r.nextInt(3 * 4096 + BLOCK / 2));
+        byte[] got = new byte[len];
+        if (i % 2 == 0) {
+          in.seek(pos);
+          in.readFully(got);
+        } else {
+          in.readFully(pos, got);
+        }
+        byte[] want = java.util.Arrays.copyOfRange(expected, pos, pos + len);
+        assertArrayEquals(want, got, (i % 2 == 0 ? "seek+read" : "pread") + " at " + pos + " len " + len + " of " + p);
+      }
+    }
+  }
+}

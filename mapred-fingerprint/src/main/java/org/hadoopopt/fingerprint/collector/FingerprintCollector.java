@@ -1,0 +1,316 @@
+package org.hadoopopt.fingerprint.collector;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.io.RawComparator;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.DefaultCodec;
+import org.apache.hadoop.io.serializer.SerializationFactory;
+import org.apache.hadoop.io.serializer.Serializer;
+import org.apache.hadoop.mapred.Counters;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.MapOutputCollector;
+import org.apache.hadoop.mapred.MapOutputFile;
+import org.apache.hadoop.mapred.MapTask;
+import org.apache.hadoop.mapred.SpillRecord;
+import org.apache.hadoop.mapred.Task.CombineOutputCollector;
+import org.apache.hadoop.mapred.Task.CombinerRunner;
+import org.apache.hadoop.mapred.Task.TaskReporter;
+import org.apache.hadoop.mapreduce.CryptoUtils;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.util.ReflectionUtils;
+import org.hadoopopt.fingerprint.key.Djb2;
+import org.hadoopopt.fingerprint.key.FingerprintHashComparator;
+import org.hadoopopt.fingerprint.key.KeyFingerprinter;
+import org.hadoopopt.fingerprint.key.PrefixFingerprinters;
+import org.hadoopopt.fingerprint.sort.KeyComparison;
+import org.hadoopopt.fingerprint.sort.QuickRecordSorter;
+import org.hadoopopt.fingerprint.sort.RadixRecordSorter;
+import org.hadoopopt.fingerprint.sort.RecordIndex;
+import org.hadoopopt.fingerprint.sort.RecordSorter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A map-output collector that sorts by a fingerprint of each key kept beside the sort metadata.
+ * Enable it with {@code mapreduce.job.map.output.collector.class =
+ * org.hadoopopt.fingerprint.collector.FingerprintCollector,org.apache.hadoop.mapred.MapTask$MapOutputBuffer}:
+ * for jobs it does not support, {@link #init} throws and Hadoop uses the next collector.
+ *
+ * <p>It leaves what Hadoop's {@code MapOutputBuffer} leaves (one IFile file with a segment per
+ * partition plus its index), honours {@code mapreduce.task.io.sort.mb},
+ * {@code mapreduce.map.sort.spill.percent}, the map-output codec, the combiner (on every spill,
+ * and on the final merge from {@code mapreduce.map.combine.minspills} spills) and the task
+ * counters. Spills are written synchronously by the map thread.
+ */
+public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
+  private static final Logger LOG = LoggerFactory.getLogger(FingerprintCollector.class);
+
+  /**
+   * Fingerprint mode: {@code prefix} (default; order-preserving, output identical to Hadoop's
+   * collector) or {@code hash} (djb2; needs {@link FingerprintHashComparator} as the job's sort
+   * comparator, keys grouped but not globally sorted).
+   */
+  public static final String MODE = "hadoopopt.fingerprint.mode";
+  /** In-memory sort: {@code radix} (default; LSD radix on the fingerprint) or {@code quick}. */
+  public static final String SORT = "hadoopopt.fingerprint.sort";
+
+  /** The fingerprint modes of {@link #MODE}. */
+  public enum Mode { PREFIX, HASH }
+
+  /** The sorts of {@link #SORT}. */
+  public enum Sort { RADIX, QUICK }
+
+  private static final FsPermission SHUFFLE_OUTPUT_PERM = new FsPermission((short) 0640);
+
+  private JobConf job;
+  private TaskReporter reporter;
+  private MapTask mapTask;
+  private RawLocalFileSystem rfs;
+  private int partitions;
+  private Class<K> keyClass;
+  private Class<V> valClass;
+  private RawComparator<K> comparator;
+  private Serializer<K> keySerializer;
+  private Serializer<V> valSerializer;
+  private KeyFingerprinter fingerprinter;
+  private RecordSorter sorter;
+  private KeyComparison keyComparison;
+  private RecordBuffer buffer;
+  private SpillWriter<K, V> spillWriter;
+  private CombinerRunner<K, V> combiner;
+  private CombineOutputCollector<K, V> combineCollector;
+  private CompressionCodec codec;
+  private int spillFilesLimit;
+  private final List<Path> spills = new ArrayList<Path>();
+  private final List<SpillRecord> spillIndexes = new ArrayList<SpillRecord>();
+  private Counters.Counter outputRecords;
+  private Counters.Counter outputBytes;
+  private Counters.Counter materializedBytes;
+  private Counters.Counter spilledRecords;
+  private Counters.Counter spillCounter;
+  private Counters.Counter sortedCounter;
+  private Counters.Counter sortMillis;
+
+  /** Sets {@link #MODE} on a job configuration. */
+  public static void setMode(Configuration conf, Mode mode) {
+    conf.set(MODE, mode.name().toLowerCase(Locale.ROOT));
+  }
+
+  /** Sets {@link #SORT} on a job configuration. */
+  public static void setSort(Configuration conf, Sort sort) {
+    conf.set(SORT, sort.name().toLowerCase(Locale.ROOT));
+  }
+
+  /**
+   * Makes the job use this collector with Hadoop's own as the fallback, in the given mode; in
+   * hash mode also sets {@link FingerprintHashComparator} as the sort comparator.
+   */
+  public static void enable(Configuration conf, Mode mode) {
+    conf.set(MRJobConfig.MAP_OUTPUT_COLLECTOR_CLASS_ATTR,
+        FingerprintCollector.class.getName() + "," + MapTask.MapOutputBuffer.class.getName());
+    setMode(conf, mode);
+    if (mode == Mode.HASH) {
+      conf.setClass(MRJobConfig.KEY_COMPARATOR, FingerprintHashComparator.class, RawComparator.class);
+    }
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public void init(MapOutputCollector.Context context) throws IOException, ClassNotFoundException {
+    job = context.getJobConf();
+    reporter = context.getReporter();
+    mapTask = context.getMapTask();
+    Mode mode = parse(Mode.class, MODE, Mode.PREFIX);
+    Sort sort = parse(Sort.class, SORT, Sort.RADIX);
+    if (CryptoUtils.isEncryptedSpillEnabled(job)) {
+      throw decline("encrypted intermediate data (" + MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA + "=true)"
+          + " is not supported");
+    }
+    float spillPercent = job.getFloat(MRJobConfig.MAP_SORT_SPILL_PERCENT, 0.8f);
+    if (!(spillPercent > 0f && spillPercent <= 1f)) {
+      throw decline("invalid " + MRJobConfig.MAP_SORT_SPILL_PERCENT + "=" + spillPercent + ", must be in (0, 1]");
+    }
+    int sortMb = job.getInt(MRJobConfig.IO_SORT_MB, MRJobConfig.DEFAULT_IO_SORT_MB);
+    if ((sortMb & 0x7FF) != sortMb) {
+      throw decline("invalid " + MRJobConfig.IO_SORT_MB + "=" + sortMb + ", must be in [0, 2047]");
+    }
+    spillFilesLimit = job.getInt(MRJobConfig.SPILL_FILES_COUNT_LIMIT, -1);
+    keyClass = (Class<K>) job.getMapOutputKeyClass();
+    valClass = (Class<V>) job.getMapOutputValueClass();
+    SerializationFactory serializations = new SerializationFactory(job);
+    keySerializer = serializations.getSerializer(keyClass);
+    valSerializer = serializations.getSerializer(valClass);
+    if (keySerializer == null || valSerializer == null) {
+      throw decline("no serialization in " + "io.serializations" + " for map output "
+          + (keySerializer == null ? "key class " + keyClass.getName() : "value class " + valClass.getName()));
+    }
+    comparator = job.getOutputKeyComparator();
+    RawComparator<?> ties;
+    if (mode == Mode.HASH) {
+      if (!(comparator instanceof FingerprintHashComparator)) {
+        throw decline(MODE + "=hash needs " + MRJobConfig.KEY_COMPARATOR + "=" + FingerprintHashComparator.class.getName()
+            + " (the job sorts with " + comparator.getClass().getName() + ")");
+      }
+      fingerprinter = Djb2.INSTANCE;
+      ties = ((FingerprintHashComparator) comparator).tieComparator();
+    } else {
+      fingerprinter = PrefixFingerprinters.forKey(keyClass, comparator);
+      ties = comparator;
+    }
+    partitions = job.getNumReduceTasks();
+    rfs = (RawLocalFileSystem) FileSystem.getLocal(job).getRaw();
+    codec = job.getCompressMapOutput()
+        ? ReflectionUtils.newInstance(job.getMapOutputCompressorClass(DefaultCodec.class), job) : null;
+    sorter = sort == Sort.RADIX ? new RadixRecordSorter() : new QuickRecordSorter();
+    keyComparison = new KeyComparison(ties, fingerprinter);
+
+    outputRecords = reporter.getCounter(TaskCounter.MAP_OUTPUT_RECORDS);
+    outputBytes = reporter.getCounter(TaskCounter.MAP_OUTPUT_BYTES);
+    materializedBytes = reporter.getCounter(TaskCounter.MAP_OUTPUT_MATERIALIZED_BYTES);
+    spilledRecords = reporter.getCounter(TaskCounter.SPILLED_RECORDS);
+    spillCounter = reporter.getCounter(FingerprintCounter.SPILLS);
+    sortedCounter = reporter.getCounter(FingerprintCounter.RECORDS_SORTED);
+    sortMillis = reporter.getCounter(FingerprintCounter.SORT_MILLIS);
+    combiner = CombinerRunner.create(job, mapTask.getTaskID(),
+        reporter.getCounter(TaskCounter.COMBINE_INPUT_RECORDS), reporter, null);
+    combineCollector = combiner == null ? null
+        : new CombineOutputCollector<K, V>(reporter.getCounter(TaskCounter.COMBINE_OUTPUT_RECORDS), reporter, job);
+    spillWriter = new SpillWriter<K, V>(job, rfs, keyClass, valClass, codec, partitions, spilledRecords,
+        combiner, combineCollector);
+
+    buffer = new RecordBuffer((long) sortMb << 20, spillPercent, this::sortAndSpill);
+    keySerializer.open(buffer);
+    valSerializer.open(buffer);
+    LOG.info("FingerprintCollector: mode {}, fingerprint {}, {} sort, {}={}, {}={}", mode, fingerprinter.describe(),
+        sort, MRJobConfig.IO_SORT_MB, sortMb, MRJobConfig.MAP_SORT_SPILL_PERCENT, spillPercent);
+  }
+
+  @Override
+  public synchronized void collect(K key, V value, int partition) throws IOException, InterruptedException {
+    reporter.progress();
+    if (key.getClass() != keyClass) {
+      throw new IOException("Type mismatch in key from map: expected " + keyClass.getName() + ", received "
+          + key.getClass().getName());
+    }
+    if (value.getClass() != valClass) {
+      throw new IOException("Type mismatch in value from map: expected " + valClass.getName() + ", received "
+          + value.getClass().getName());
+    }
+    if (partition < 0 || partition >= partitions) {
+      throw new IOException("Illegal partition for " + key + " (" + partition + ")");
+    }
+    RecordBuffer b = buffer;
+    b.startRecord();
+    keySerializer.serialize(key);
+    // lengths, not offsets: a spill during serialization moves the record to the buffer's front
+    int keyLength = b.position() - b.recordStart();
+    valSerializer.serialize(value);
+    int recordLength = b.position() - b.recordStart();
+    long fp = fingerprinter.fingerprint(b.data(), b.recordStart(), keyLength);
+    outputRecords.increment(1);
+    outputBytes.increment(recordLength);
+    if (b.commit(partition, keyLength, fp)) {
+      b.spill();
+    }
+  }
+
+  private void sortAndSpill() throws IOException {
+    RecordIndex index = buffer.index();
+    if (index.size() == 0) {
+      return;
+    }
+    if (spillFilesLimit >= 0 && spills.size() + 1 > spillFilesLimit) {
+      throw new IOException("Too many spill files got created, control it with "
+          + MRJobConfig.SPILL_FILES_COUNT_LIMIT + ", current value: " + spillFilesLimit
+          + ", current spill count: " + (spills.size() + 1));
+    }
+    long t0 = System.nanoTime();
+    keyComparison.reset(buffer.data(), index);
+    int[] order = sorter.sort(index, keyComparison, fingerprinter.isExact());
+    sortMillis.increment((System.nanoTime() - t0) / 1_000_000L);
+    Path file = mapTask.getMapOutputFile().getSpillFileForWrite(spills.size(),
+        index.end() + (long) partitions * 150);
+    try {
+      spillIndexes.add(spillWriter.write(file, buffer.data(), index, order));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while spilling map output", e);
+    } catch (ClassNotFoundException e) {
+      throw new IOException("combiner class not found while spilling map output", e);
+    }
+    spills.add(file);
+    spillCounter.increment(1);
+    sortedCounter.increment(index.size());
+    LOG.info("Finished spill {} ({} records)", spills.size() - 1, index.size());
+  }
+
+  @Override
+  public synchronized void flush() throws IOException, InterruptedException, ClassNotFoundException {
+    if (buffer == null) {
+      return;
+    }
+    buffer.spill();
+    buffer = null; // release the sort buffer before the merge
+    MapOutputFile files = mapTask.getMapOutputFile();
+    OutputMerger<K, V> merger = new OutputMerger<K, V>(job, rfs, files, keyClass, valClass, codec, partitions,
+        spilledRecords);
+    Path out = merger.merge(spills, spillIndexes, comparator, mapTask.getTaskID().toString(), reporter,
+        mapTask.getSortPhase(), combiner, combineCollector);
+    materializedBytes.increment(rfs.getFileStatus(out).getLen());
+    if (!SHUFFLE_OUTPUT_PERM.equals(SHUFFLE_OUTPUT_PERM.applyUMask(FsPermission.getUMask(job)))) {
+      rfs.setPermission(out, SHUFFLE_OUTPUT_PERM);
+      rfs.setPermission(files.getOutputIndexFile(), SHUFFLE_OUTPUT_PERM);
+    }
+  }
+
+  @Override
+  public void close() {}
+
+  private <E extends Enum<E>> E parse(Class<E> type, String key, E dflt) throws IOException {
+    String v = job.getTrimmed(key);
+    if (v == null || v.isEmpty()) {
+      return dflt;
+    }
+    try {
+      return Enum.valueOf(type, v.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      StringBuilder allowed = new StringBuilder();
+      for (E c : type.getEnumConstants()) {
+        allowed.append(allowed.length() == 0 ? "" : ", ").append(c.name().toLowerCase(Locale.ROOT));
+      }
+      throw decline("invalid " + key + "=" + v + " (allowed: " + allowed + ")");
+    }
+  }
+
+  /** Logs and returns the exception that makes Hadoop try the next collector of the list. */
+  private IOException decline(String reason) {
+    String msg = "FingerprintCollector declines this task: " + reason + "; falling back to " + fallback();
+    LOG.warn(msg);
+    return new IOException(msg);
+  }
+
+  /** The collectors listed after this one in the job's collector list. */
+  private String fallback() {
+    String[] names = job.getTrimmedStrings(MRJobConfig.MAP_OUTPUT_COLLECTOR_CLASS_ATTR);
+    StringBuilder rest = new StringBuilder();
+    boolean after = false;
+    for (String n : names) {
+      if (after) {
+        rest.append(rest.length() == 0 ? "" : ", ").append(n);
+      } else if (n.equals(getClass().getName())) {
+        after = true;
+      }
+    }
+    return rest.length() == 0 ? "no other collector (" + MRJobConfig.MAP_OUTPUT_COLLECTOR_CLASS_ATTR
+        + " lists none after this one), so the task fails" : rest.toString();
+  }
+}

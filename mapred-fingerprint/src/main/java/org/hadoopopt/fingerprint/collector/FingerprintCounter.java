@@ -1,0 +1,11 @@
+package org.hadoopopt.fingerprint.collector;
+
+/** Task counters of {@link FingerprintCollector}: they show that it ran and what its sort did. */
+public enum FingerprintCounter {
+  /** Sorted runs written by the collector. */
+  SPILLS,
+  /** Records sorted in memory by fingerprint. */
+  RECORDS_SORTED,
+  /** Time spent in the in-memory sort (for benchmarks; not a test criterion). */
+  SORT_MILLIS
+}

@@ -1,0 +1,135 @@
+package org.hadoopopt.fingerprint.collector;
+
+import java.io.IOException;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.DataInputBuffer;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.mapred.Counters;
+import org.apache.hadoop.mapred.IFile;
+import org.apache.hadoop.mapred.IndexRecord;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.RawKeyValueIterator;
+import org.apache.hadoop.mapred.SpillRecord;
+import org.apache.hadoop.mapred.Task.CombineOutputCollector;
+import org.apache.hadoop.mapred.Task.CombinerRunner;
+import org.apache.hadoop.util.Progress;
+import org.hadoopopt.fingerprint.sort.RecordIndex;
+
+/**
+ * Writes one sorted run as a spill file: one IFile segment per partition (empty ones too), in
+ * the map-output codec, through the job's combiner when it has one, as Hadoop's own spill does.
+ */
+final class SpillWriter<K, V> {
+  private final JobConf job;
+  private final FileSystem rfs;
+  private final Class<K> keyClass;
+  private final Class<V> valClass;
+  private final CompressionCodec codec;
+  private final int partitions;
+  private final Counters.Counter spilledRecords;
+  private final CombinerRunner<K, V> combiner;
+  private final CombineOutputCollector<K, V> combineCollector;
+
+  SpillWriter(JobConf job, FileSystem rfs, Class<K> keyClass, Class<V> valClass, CompressionCodec codec,
+      int partitions, Counters.Counter spilledRecords, CombinerRunner<K, V> combiner,
+      CombineOutputCollector<K, V> combineCollector) {
+    this.job = job;
+    this.rfs = rfs;
+    this.keyClass = keyClass;
+    this.valClass = valClass;
+    this.codec = codec;
+    this.partitions = partitions;
+    this.spilledRecords = spilledRecords;
+    this.combiner = combiner;
+    this.combineCollector = combineCollector;
+  }
+
+  /** Writes records {@code order[0, n)} of {@code index} to {@code file}; returns its index. */
+  SpillRecord write(Path file, byte[] data, RecordIndex index, int[] order)
+      throws IOException, InterruptedException, ClassNotFoundException {
+    int n = index.size();
+    SpillRecord spill = new SpillRecord(partitions);
+    DataInputBuffer key = new DataInputBuffer();
+    DataInputBuffer value = new DataInputBuffer();
+    try (FSDataOutputStream out = rfs.create(file)) {
+      int i = 0;
+      for (int p = 0; p < partitions; p++) {
+        long start = out.getPos();
+        int j = i;
+        while (j < n && index.partition(order[j]) == p) {
+          j++;
+        }
+        IFile.Writer<K, V> writer = new IFile.Writer<K, V>(job, out, keyClass, valClass, codec, spilledRecords);
+        try {
+          if (combiner == null) {
+            for (int k = i; k < j; k++) {
+              int rec = order[k];
+              key.reset(data, index.keyStart(rec), index.keyLength(rec));
+              value.reset(data, index.valueStart(rec), index.valueLength(rec));
+              writer.append(key, value);
+            }
+          } else if (j > i) {
+            combineCollector.setWriter(writer);
+            combiner.combine(new RunIterator(data, index, order, i, j), combineCollector);
+          }
+        } finally {
+          writer.close();
+        }
+        spill.putIndex(new IndexRecord(start, writer.getRawLength(), writer.getCompressedLength()), p);
+        i = j;
+      }
+      if (i != n) {
+        throw new IllegalStateException("sorted run not in partition order: wrote " + i + " of " + n + " records");
+      }
+    }
+    return spill;
+  }
+
+  /** The records {@code order[from, to)} as the combiner's input. */
+  private static final class RunIterator implements RawKeyValueIterator {
+    private final byte[] data;
+    private final RecordIndex index;
+    private final int[] order;
+    private final int to;
+    private int current;
+    private final DataInputBuffer key = new DataInputBuffer();
+    private final DataInputBuffer value = new DataInputBuffer();
+
+    RunIterator(byte[] data, RecordIndex index, int[] order, int from, int to) {
+      this.data = data;
+      this.index = index;
+      this.order = order;
+      this.to = to;
+      this.current = from - 1;
+    }
+
+    @Override
+    public boolean next() {
+      return ++current < to;
+    }
+
+    @Override
+    public DataInputBuffer getKey() {
+      int rec = order[current];
+      key.reset(data, index.keyStart(rec), index.keyLength(rec));
+      return key;
+    }
+
+    @Override
+    public DataInputBuffer getValue() {
+      int rec = order[current];
+      value.reset(data, index.valueStart(rec), index.valueLength(rec));
+      return value;
+    }
+
+    @Override
+    public Progress getProgress() {
+      return null;
+    }
+
+    @Override
+    public void close() {}
+  }
+}

@@ -1,0 +1,55 @@
+package org.hadoopopt.fingerprint.sort;
+
+import org.apache.hadoop.io.RawComparator;
+import org.hadoopopt.fingerprint.key.KeyFingerprinter;
+import org.hadoopopt.fingerprint.key.PrefixFingerprinters;
+
+/**
+ * Compares two indexed records' serialized keys with the job's comparator, and gives the deeper
+ * fingerprints that split large ties before the comparator has to.
+ */
+public final class KeyComparison {
+  private final RawComparator<?> comparator;
+  private final KeyFingerprinter fingerprinter;
+  private byte[] data;
+  private RecordIndex index;
+
+  public KeyComparison(RawComparator<?> comparator) {
+    this(comparator, PrefixFingerprinters.COMPARATOR_ONLY);
+  }
+
+  /** @param fingerprinter the fingerprinter of the records, for {@link #fingerprintAt} */
+  public KeyComparison(RawComparator<?> comparator, KeyFingerprinter fingerprinter) {
+    this.comparator = comparator;
+    this.fingerprinter = fingerprinter;
+  }
+
+  /** @return whether record {@code rec}'s key has bytes at fingerprint level {@code level} */
+  public boolean reaches(int rec, int level) {
+    RecordIndex r = index;
+    return fingerprinter.reaches(data, r.keyStart[rec], r.valueStart[rec] - r.keyStart[rec], level);
+  }
+
+  /** @return record {@code rec}'s key fingerprint at {@code level} */
+  public long fingerprintAt(int rec, int level) {
+    RecordIndex r = index;
+    return fingerprinter.fingerprintAt(data, r.keyStart[rec], r.valueStart[rec] - r.keyStart[rec], level);
+  }
+
+  /** Points at the buffer and index about to be sorted. */
+  public void reset(byte[] buffer, RecordIndex records) {
+    this.data = buffer;
+    this.index = records;
+  }
+
+  /** Compares the keys at {@code [s1, s1 + l1)} and {@code [s2, s2 + l2)} of the buffer. */
+  public int compareAt(int s1, int l1, int s2, int l2) {
+    return comparator.compare(data, s1, l1, data, s2, l2);
+  }
+
+  public int compare(int a, int b) {
+    RecordIndex r = index;
+    return comparator.compare(data, r.keyStart[a], r.valueStart[a] - r.keyStart[a],
+        data, r.keyStart[b], r.valueStart[b] - r.keyStart[b]);
+  }
+}

@@ -1,0 +1,121 @@
+package org.hadoopopt.fingerprint.sort;
+
+/**
+ * Comparison sort on (partition, fingerprint), calling the job's comparator only when both tie;
+ * kept beside {@link RadixRecordSorter} for the benchmark. Partition, fingerprint, key offset,
+ * key length and record number are copied into parallel arrays that are swapped together (as
+ * Hadoop swaps its metadata), so the scans of the quicksort read memory in order instead of
+ * chasing record numbers.
+ */
+public final class QuickRecordSorter implements RecordSorter {
+  private static final int INSERTION_LIMIT = 12;
+
+  private int[] order = new int[0];
+  private int[] part = new int[0];
+  private long[] fp = new long[0];
+  private int[] keyStart = new int[0];
+  private int[] keyLength = new int[0];
+  private KeyComparison keys;
+  private boolean exact;
+
+  @Override
+  public int[] sort(RecordIndex r, KeyComparison keyComparison, boolean exactFingerprints) {
+    int n = r.size;
+    if (order.length < n) {
+      int c = Math.max(n, r.capacity());
+      order = new int[c];
+      part = new int[c];
+      fp = new long[c];
+      keyStart = new int[c];
+      keyLength = new int[c];
+    }
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+      part[i] = r.partition[i];
+      fp[i] = r.fingerprint[i];
+      keyStart[i] = r.keyStart[i];
+      keyLength[i] = r.valueStart[i] - r.keyStart[i];
+    }
+    keys = keyComparison;
+    exact = exactFingerprints;
+    sort(0, n);
+    keys = null;
+    return order;
+  }
+
+  private int compare(int i, int j) {
+    int c = Integer.compare(part[i], part[j]);
+    if (c != 0) {
+      return c;
+    }
+    c = Long.compareUnsigned(fp[i], fp[j]);
+    if (c != 0 || exact) {
+      return c;
+    }
+    return keys.compareAt(keyStart[i], keyLength[i], keyStart[j], keyLength[j]);
+  }
+
+  private void swap(int i, int j) {
+    int o = order[i];
+    order[i] = order[j];
+    order[j] = o;
+    int p = part[i];
+    part[i] = part[j];
+    part[j] = p;
+    long f = fp[i];
+    fp[i] = fp[j];
+    fp[j] = f;
+    int s = keyStart[i];
+    keyStart[i] = keyStart[j];
+    keyStart[j] = s;
+    int l = keyLength[i];
+    keyLength[i] = keyLength[j];
+    keyLength[j] = l;
+  }
+
+  /** Quicksort of positions [from, to): median of three, Hoare partition, insertion sort when short. */
+  private void sort(int from, int to) {
+    while (to - from > INSERTION_LIMIT) {
+      int mid = (from + to) >>> 1;
+      int hi = to - 1;
+      if (compare(mid, from) < 0) {
+        swap(mid, from);
+      }
+      if (compare(hi, mid) < 0) {
+        swap(hi, mid);
+        if (compare(mid, from) < 0) {
+          swap(mid, from);
+        }
+      }
+      // park the pivot at 'from' so that swaps cannot move it
+      swap(from, mid);
+      int i = from;
+      int j = to;
+      while (true) {
+        do {
+          i++;
+        } while (i < to && compare(i, from) < 0);
+        do {
+          j--;
+        } while (compare(j, from) > 0);
+        if (i >= j) {
+          break;
+        }
+        swap(i, j);
+      }
+      swap(from, j); // pivot to its final place
+      if (j - from < to - (j + 1)) {
+        sort(from, j);
+        from = j + 1;
+      } else {
+        sort(j + 1, to);
+        to = j;
+      }
+    }
+    for (int i = from + 1; i < to; i++) {
+      for (int j = i; j > from && compare(j - 1, j) > 0; j--) {
+        swap(j - 1, j);
+      }
+    }
+  }
+}

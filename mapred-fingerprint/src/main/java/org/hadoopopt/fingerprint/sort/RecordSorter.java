@@ -1,0 +1,16 @@
+package org.hadoopopt.fingerprint.sort;
+
+/**
+ * Orders the records of a {@link RecordIndex} by (partition, fingerprint as unsigned long, key
+ * by the job's comparator), the order the IFile segments of a spill must have.
+ */
+public interface RecordSorter {
+  /**
+   * @param records the records to sort
+   * @param keys compares two records' keys; already reset to the buffer
+   * @param exactFingerprints true when equal fingerprints mean equal keys (ties need no sort)
+   * @return record numbers in sorted order; valid for the first {@code records.size()} entries,
+   *     until the next call
+   */
+  int[] sort(RecordIndex records, KeyComparison keys, boolean exactFingerprints);
+}

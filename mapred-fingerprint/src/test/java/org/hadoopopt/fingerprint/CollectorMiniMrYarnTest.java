@@ -1,0 +1,139 @@
+package org.hadoopopt.fingerprint;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.examples.WordCount;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.util.JarFinder;
+import org.hadoopopt.fingerprint.collector.FingerprintCollector;
+import org.hadoopopt.fingerprint.collector.FingerprintCollector.Mode;
+import org.hadoopopt.fingerprint.collector.FingerprintCounter;
+import org.hadoopopt.testing.MiniMrYarn;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The collector in task JVMs on MiniMRYarnCluster, its output served by the real ShuffleHandler:
+ * compared with Hadoop's own collector on the same input and job (run on the LocalJobRunner,
+ * whose reduce output is the same bytes).
+ */
+class CollectorMiniMrYarnTest {
+  @RegisterExtension
+  static final MiniMrYarn CLUSTER = new MiniMrYarn(1);
+
+  private static LocalRun local;
+
+  @BeforeAll
+  static void setUp() throws IOException {
+    local = new LocalRun("collector-yarn");
+  }
+
+  private static Path upload(String dir, String... files) throws IOException {
+    FileSystem fs = CLUSTER.fs();
+    Path in = new Path(dir);
+    for (int i = 0; i < files.length; i++) {
+      try (OutputStream out = fs.create(new Path(in, "f" + i + ".txt"))) {
+        out.write(files[i].getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    return in;
+  }
+
+  private static List<byte[]> parts(FileSystem fs, Path dir) throws IOException {
+    FileStatus[] st = fs.globStatus(new Path(dir, "part-*"));
+    Arrays.sort(st);
+    List<byte[]> out = new ArrayList<>();
+    for (FileStatus s : st) {
+      try (InputStream in = fs.open(s.getPath())) {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        IOUtils.copyBytes(in, b, 4096, false);
+        out.add(b.toByteArray());
+      }
+    }
+    return out;
+  }
+
+  /** A YARN job configuration whose tasks can load the test jobs, the examples and this module. */
+  private static Configuration yarnConf(Mode mode) {
+    Configuration conf = CLUSTER.conf();
+    FingerprintCollector.enable(conf, mode);
+    conf.set("tmpjars", "file://" + JarFinder.getJar(FingerprintCollector.class) + ",file://"
+        + JarFinder.getJar(WordCount.class));
+    conf.setInt(MRJobConfig.IO_SORT_MB, 1);
+    conf.setFloat(MRJobConfig.MAP_SORT_SPILL_PERCENT, 0.05f);
+    conf.setInt("mapreduce.client.completion.pollinterval", 200);
+    return conf;
+  }
+
+  private static Job wordCount(Configuration conf) throws IOException {
+    Job job = Job.getInstance(conf, "wordcount");
+    job.setJar(JarFinder.getJar(TestJobs.class));
+    job.setMapperClass(WordCount.TokenizerMapper.class);
+    job.setCombinerClass(WordCount.IntSumReducer.class);
+    job.setReducerClass(WordCount.IntSumReducer.class);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(IntWritable.class);
+    job.setNumReduceTasks(1); // one reduce JVM: task start-up dominates on this machine
+    return job;
+  }
+
+  private static String text(long seed, int words) {
+    java.util.Random r = new java.util.Random(seed);
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < words; i++) {
+      sb.append("w").append(Integer.toString(r.nextInt(3000), 36)).append(i % 10 == 9 ? '\n' : ' ');
+    }
+    return sb.toString();
+  }
+
+  /**
+   * One job only: on this 2-core machine each task JVM takes tens of seconds to start, and the
+   * module's suite must stay within its time budget (hash mode was checked here the same way,
+   * then left to the LocalJobRunner tests, whose reduce side uses the same comparator path).
+   */
+  @Test
+  void prefixModeIsIdenticalToStockOverTheShuffle() throws Exception {
+    String words = text(1, 30000);
+    Path wcOut = new Path("/wc/out");
+    Job wc = wordCount(yarnConf(Mode.PREFIX));
+    FileInputFormat.addInputPath(wc, upload("/wc/in", words));
+    FileOutputFormat.setOutputPath(wc, wcOut);
+    assertTrue(wc.waitForCompletion(false), "wordcount job failed");
+
+    assertTrue(wc.getCounters().findCounter(FingerprintCounter.SPILLS).getValue() >= 4,
+        "the fingerprint collector did not run in the task JVMs");
+    assertTrue(wc.getCounters().findCounter(TaskCounter.REDUCE_SHUFFLE_BYTES).getValue() > 0);
+    LocalRun.Output stock = local.run(wordCount(local.conf()), local.input("wc", words));
+    List<byte[]> ours = parts(CLUSTER.fs(), wcOut);
+    assertEquals(stock.parts.size(), ours.size());
+    for (int i = 0; i < ours.size(); i++) {
+      assertArrayEquals(stock.parts.get(i), ours.get(i), "part " + i + " differs from stock");
+    }
+    assertEquals(stock.counter(TaskCounter.MAP_OUTPUT_RECORDS),
+        wc.getCounters().findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue());
+    assertEquals(stock.counter(TaskCounter.MAP_OUTPUT_BYTES),
+        wc.getCounters().findCounter(TaskCounter.MAP_OUTPUT_BYTES).getValue());
+  }
+}

@@ -1,0 +1,148 @@
+package org.hadoopopt.fingerprint.bench;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.hadoopopt.fingerprint.TestJobs;
+import org.hadoopopt.fingerprint.UserVisits;
+import org.hadoopopt.fingerprint.collector.FingerprintCollector;
+import org.hadoopopt.fingerprint.collector.FingerprintCollector.Mode;
+import org.hadoopopt.fingerprint.collector.FingerprintCounter;
+
+/**
+ * The Pavlo large aggregation (sum of adRevenue by sourceIP, with a combiner) on the
+ * LocalJobRunner with Hadoop's collector, the fingerprint collector in prefix mode and in hash
+ * mode, alternated round by round on the same data; prints medians and ratios, writes JSON.
+ *
+ * <p>{@code -Drows=N} (default 600,000 rows, about 80 MB, in 2 files), {@code -Drounds=R}
+ * (default 3), {@code -Dout=FILE} (default target/benchmark-results/aggregation-job.json).
+ */
+public final class AggregationJobBenchmark {
+  private AggregationJobBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    int rows = Integer.getInteger("rows", 600_000);
+    int rounds = Integer.getInteger("rounds", 3);
+    File outFile = new File(System.getProperty("out", "target/benchmark-results/aggregation-job.json"));
+    File base = new File("target/bench-aggregation").getAbsoluteFile();
+    File in = new File(base, "in");
+    in.mkdirs();
+    File[] old = base.listFiles((d, name) -> name.startsWith("out-"));
+    for (File o : old == null ? new File[0] : old) {
+      org.apache.hadoop.fs.FileUtil.fullyDelete(o);
+    }
+    for (int f = 0; f < 2; f++) {
+      File file = new File(in, "uservisits-" + f);
+      if (!file.exists()) {
+        try (Writer w = Files.newBufferedWriter(file.toPath(), StandardCharsets.UTF_8)) {
+          for (int chunk = 0; chunk < rows / 2; chunk += 50_000) {
+            w.write(UserVisits.lines(f * 1000L + chunk, Math.min(50_000, rows / 2 - chunk), 1_000_000));
+          }
+        }
+      }
+    }
+    Map<String, Mode> variants = new LinkedHashMap<>();
+    variants.put("stock", null);
+    variants.put("fingerprint-prefix", Mode.PREFIX);
+    variants.put("fingerprint-hash", Mode.HASH);
+    Map<String, List<Double>> seconds = new LinkedHashMap<>();
+    Map<String, List<Double>> sortMs = new LinkedHashMap<>();
+    Map<String, List<Double>> cpu = new LinkedHashMap<>();
+    com.sun.management.OperatingSystemMXBean os =
+        (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    for (String v : variants.keySet()) {
+      cpu.put(v, new ArrayList<>());
+      seconds.put(v, new ArrayList<>());
+      sortMs.put(v, new ArrayList<>());
+    }
+    int seq = 0;
+    for (int r = -1; r < rounds; r++) { // round -1 warms up
+      for (Map.Entry<String, Mode> v : variants.entrySet()) {
+        Configuration conf = localConf(base);
+        if (v.getValue() != null) {
+          FingerprintCollector.enable(conf, v.getValue());
+        }
+        Job job = aggregation(conf);
+        FileInputFormat.setInputPaths(job, new Path(in.getPath()));
+        FileOutputFormat.setOutputPath(job, new Path(new File(base, "out-" + seq++).getPath()));
+        System.gc();
+        long c0 = os.getProcessCpuTime();
+        long t0 = System.nanoTime();
+        if (!job.waitForCompletion(false)) {
+          throw new IOException("job failed: " + v.getKey());
+        }
+        double s = (System.nanoTime() - t0) / 1e9;
+        double c = (os.getProcessCpuTime() - c0) / 1e9;
+        if (r >= 0) {
+          cpu.get(v.getKey()).add(c);
+          seconds.get(v.getKey()).add(s);
+          sortMs.get(v.getKey()).add((double) job.getCounters().findCounter(FingerprintCounter.SORT_MILLIS).getValue());
+        }
+        System.out.printf(Locale.ROOT, "round %d %-20s %6.2f s wall, %6.2f s cpu (map output records %d)%n", r, v.getKey(), s, c,
+            job.getCounters().findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue());
+      }
+    }
+    double stock = median(seconds.get("stock"));
+    double stockCpu = median(cpu.get("stock"));
+    StringBuilder json = new StringBuilder("{\n  \"rows\": " + rows + ", \"rounds\": " + rounds + ",\n  \"jobs\": {");
+    int i = 0;
+    System.out.printf(Locale.ROOT, "%nlarge aggregation, %,d rows, median of %d rounds:%n", rows, rounds);
+    for (String v : variants.keySet()) {
+      double m = median(seconds.get(v));
+      double c = median(cpu.get(v));
+      System.out.printf(Locale.ROOT, "  %-20s %6.2f s wall %4.2fx stock, %6.2f s cpu %4.2fx stock (fingerprint sort %5.0f ms)%n",
+          v, m, stock / m, c, stockCpu / c, median(sortMs.get(v)));
+      json.append(i++ == 0 ? "" : ",").append(String.format(Locale.ROOT,
+          "\n    \"%s\": {\"medianSeconds\": %.2f, \"speedup\": %.2f, \"medianCpuSeconds\": %.2f, \"cpuSpeedup\": %.2f, \"fingerprintSortMs\": %.0f}",
+          v, m, stock / m, c, stockCpu / c, median(sortMs.get(v))));
+    }
+    json.append("\n  }\n}\n");
+    outFile.getAbsoluteFile().getParentFile().mkdirs();
+    Files.write(outFile.toPath(), json.toString().getBytes(StandardCharsets.UTF_8));
+    System.out.println("wrote " + outFile);
+  }
+
+  private static double median(List<Double> v) {
+    Double[] a = v.toArray(new Double[0]);
+    Arrays.sort(a);
+    return a[a.length / 2];
+  }
+
+  private static Configuration localConf(File base) {
+    Configuration conf = new Configuration();
+    conf.set("fs.defaultFS", "file:///");
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("hadoop.tmp.dir", new File(base, "tmp").getPath());
+    conf.setInt("mapreduce.client.completion.pollinterval", 50);
+    return conf;
+  }
+
+  private static Job aggregation(Configuration conf) throws IOException {
+    Job job = Job.getInstance(conf, "large-aggregation");
+    job.setMapperClass(TestJobs.AggregationMapper.class);
+    job.setCombinerClass(TestJobs.TextSumCombiner.class);
+    job.setReducerClass(TestJobs.TextRevenueReducer.class);
+    job.setMapOutputKeyClass(Text.class);
+    job.setMapOutputValueClass(LongWritable.class);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(Text.class);
+    job.setNumReduceTasks(1);
+    return job;
+  }
+}
