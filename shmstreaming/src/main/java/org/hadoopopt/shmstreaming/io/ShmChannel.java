@@ -1,0 +1,177 @@
+package org.hadoopopt.shmstreaming.io;
+
+import java.io.DataOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.reflect.Field;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.streaming.PipeMapRed;
+import org.hadoopopt.shmstreaming.ring.NativeShm;
+import org.hadoopopt.shmstreaming.ring.Peer;
+import org.hadoopopt.shmstreaming.ring.RingLayout;
+
+/**
+ * One direction of the channel between a task and its Streaming program: the segment's name,
+ * its creation from the job's keys, and the task-side hooks Streaming offers no API for.
+ *
+ * <p>The segment is {@code <stream.shm.dir>/hadoopopt-shm-<attempt id>-<program pid>.<in|out>}:
+ * Streaming builds the program's environment (which carries the attempt id) and starts it
+ * before any writer exists, so the only name both sides can derive is one from the attempt and
+ * the program's pid. The program unlinks the file once it has mapped it; the task unlinks it
+ * too when the stream ends or fails, and at JVM exit, so nothing stays behind in /dev/shm.
+ */
+public final class ShmChannel {
+  /** Bytes of each ring's data area (power of two, 4096 .. 2^30). Default {@value #DEFAULT_BUFFER_SIZE}. */
+  public static final String BUFFER_SIZE = "stream.shm.buffer.size";
+  public static final long DEFAULT_BUFFER_SIZE = 1 << 20;
+  /** Records between wake-ups of a sleeping peer (> 0). Default {@value #DEFAULT_BATCH_SIZE}. */
+  public static final String BATCH_SIZE = "stream.shm.batch.size";
+  public static final int DEFAULT_BATCH_SIZE = 1024;
+  /** Directory of the segments, a tmpfs. Default {@value #DEFAULT_DIR}. */
+  public static final String DIR = "stream.shm.dir";
+  public static final String DEFAULT_DIR = "/dev/shm";
+
+  /** How long the program's client library waits for a segment to appear (its default). */
+  static final long ATTACH_TIMEOUT_MS = 60_000;
+
+  private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
+
+  static {
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(ShmChannel::delete), "shm-segment-cleanup"));
+  }
+
+  private ShmChannel() {}
+
+  public static void setBufferSize(Configuration conf, long bytes) {
+    conf.setLong(BUFFER_SIZE, RingLayout.checkCapacity(bytes, BUFFER_SIZE));
+  }
+
+  public static void setBatchSize(Configuration conf, int records) {
+    conf.setInt(BATCH_SIZE, checkBatch(records));
+  }
+
+  public static void setDir(Configuration conf, String dir) {
+    conf.set(DIR, dir);
+  }
+
+  static int checkBatch(int records) {
+    if (records <= 0) {
+      throw new IllegalArgumentException(BATCH_SIZE + "=" + records + " must be > 0");
+    }
+    return records;
+  }
+
+  /** Validates the keys; throws IllegalArgumentException naming the bad key. */
+  public static void validate(Configuration conf) {
+    long size;
+    int batch;
+    try {
+      size = conf.getLong(BUFFER_SIZE, DEFAULT_BUFFER_SIZE);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(BUFFER_SIZE + "=" + conf.get(BUFFER_SIZE) + " is not a number of bytes");
+    }
+    try {
+      batch = conf.getInt(BATCH_SIZE, DEFAULT_BATCH_SIZE);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(BATCH_SIZE + "=" + conf.get(BATCH_SIZE) + " is not a number of records");
+    }
+    RingLayout.checkCapacity(size, BUFFER_SIZE);
+    checkBatch(batch);
+  }
+
+  static Path path(Configuration conf, long pid, String suffix) {
+    String attempt = conf.get("mapreduce.task.attempt.id");
+    if (attempt == null) {
+      throw new IllegalStateException("mapreduce.task.attempt.id is not set: shm streaming runs only inside a task");
+    }
+    return Paths.get(conf.get(DIR, DEFAULT_DIR), "hadoopopt-shm-" + attempt + "-" + pid + "." + suffix);
+  }
+
+  /** Creates and maps the segment; it is deleted at JVM exit at the latest. */
+  static ByteBuffer create(Configuration conf, Path path) throws IOException {
+    try {
+      validate(conf);
+    } catch (IllegalArgumentException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+    LIVE.add(path);
+    return NativeShm.create(path.toString(), conf.getLong(BUFFER_SIZE, DEFAULT_BUFFER_SIZE),
+        conf.getInt(BATCH_SIZE, DEFAULT_BATCH_SIZE));
+  }
+
+  static void delete(Path path) {
+    try {
+      Files.deleteIfExists(path);
+      Files.deleteIfExists(Paths.get(path + ".tmp"));
+    } catch (IOException e) {
+      // nothing better to do; the shutdown hook tries again
+      return;
+    }
+    LIVE.remove(path);
+  }
+
+  /** The Streaming program's process (PipeMapRed keeps it in a package-private field). */
+  static Process process(PipeMapRed pipeMapRed) throws IOException {
+    return (Process) field(pipeMapRed, "sim");
+  }
+
+  static Peer peer(Process p) {
+    return () -> p.isAlive() ? null : "the external program (pid " + p.pid() + ") exited with code " + p.exitValue();
+  }
+
+  /**
+   * Runs {@code onClose} when Streaming closes the program's stdin, which it does when the input
+   * ends or the task fails: Streaming gives an InputWriter no close call of its own.
+   */
+  static void onClientOutputClose(PipeMapRed pipeMapRed, Runnable onClose) throws IOException {
+    DataOutputStream original = (DataOutputStream) field(pipeMapRed, "clientOut_");
+    OutputStream hooked = new FilterOutputStream(original) {
+      private boolean closed;
+
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        out.write(b, off, len);
+      }
+
+      @Override
+      public void close() throws IOException {
+        if (!closed) {
+          closed = true;
+          try {
+            onClose.run();
+          } finally {
+            super.close();
+          }
+        }
+      }
+    };
+    set(pipeMapRed, "clientOut_", new DataOutputStream(hooked));
+  }
+
+  private static Object field(PipeMapRed p, String name) throws IOException {
+    try {
+      Field f = PipeMapRed.class.getDeclaredField(name);
+      f.setAccessible(true);
+      return f.get(p);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw new IOException("this hadoop-streaming has no PipeMapRed." + name + " (ShmStreaming is built for 3.4.x)", e);
+    }
+  }
+
+  private static void set(PipeMapRed p, String name, Object value) throws IOException {
+    try {
+      Field f = PipeMapRed.class.getDeclaredField(name);
+      f.setAccessible(true);
+      f.set(p, value);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw new IOException("cannot hook PipeMapRed." + name, e);
+    }
+  }
+}

@@ -1,0 +1,152 @@
+package org.hadoopopt.shmstreaming.io;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.BytesWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapred.TextInputFormat;
+import org.apache.hadoop.streaming.PipeCombiner;
+import org.apache.hadoop.streaming.PipeMapRed;
+import org.apache.hadoop.streaming.PipeMapper;
+import org.apache.hadoop.streaming.io.InputWriter;
+import org.hadoopopt.shmstreaming.ring.RingProducer;
+
+/**
+ * Feeds the Streaming program's input through a shared-memory ring instead of its stdin. Each
+ * record is what {@code TextInputWriter} would write as one line, without the newline: the key,
+ * the input separator and the value (the value alone where Streaming drops the key, as for
+ * TextInputFormat). Records are copied once, straight into the ring.
+ */
+public class ShmInputWriter extends InputWriter<Object, Object> {
+  /**
+   * Milliseconds the task waits for room in the ring while the program lives but reads nothing,
+   * before it fails. Default {@value #DEFAULT_STALL_TIMEOUT_MS} (Hadoop's task timeout); 0 = forever.
+   */
+  public static final String STALL_TIMEOUT = "stream.shm.stall.timeout.ms";
+  public static final long DEFAULT_STALL_TIMEOUT_MS = 600_000;
+
+  private RingProducer ring;
+  private Path path;
+  private byte[] separator;
+  private boolean ignoreKey;
+  private Object key;
+  private boolean finished;
+  private long stall;
+  private Process process;
+
+  public static void setStallTimeout(Configuration conf, long millis) {
+    if (millis < 0) {
+      throw new IllegalArgumentException(STALL_TIMEOUT + "=" + millis + " must be >= 0");
+    }
+    conf.setLong(STALL_TIMEOUT, millis);
+  }
+
+  @Override
+  public void initialize(PipeMapRed pipeMapRed) throws IOException {
+    super.initialize(pipeMapRed);
+    if (pipeMapRed instanceof PipeCombiner) {
+      throw new IOException("stream.reduce.input=shm cannot serve a Streaming combiner (-combiner command); "
+          + "use a Java combiner or stream.reduce.input=text");
+    }
+    Configuration conf = pipeMapRed.getConfiguration();
+    stall = conf.getLong(STALL_TIMEOUT, DEFAULT_STALL_TIMEOUT_MS);
+    if (stall < 0) {
+      throw new IOException(STALL_TIMEOUT + "=" + stall + " must be >= 0");
+    }
+    process = ShmChannel.process(pipeMapRed);
+    path = ShmChannel.path(conf, process.pid(), "in");
+    ring = new RingProducer(path.toString(), ShmChannel.create(conf, path), ShmChannel.peer(process), stall);
+    separator = pipeMapRed.getInputSeparator();
+    if (pipeMapRed instanceof PipeMapper) {
+      // The same rule PipeMapper applies to TextInputWriter (it cannot know we are one).
+      boolean textInput = conf.getClass("mapred.input.format.class", TextInputFormat.class).getCanonicalName()
+          .equals(TextInputFormat.class.getCanonicalName());
+      ignoreKey = conf.getBoolean("stream.map.input.ignoreKey", textInput);
+    }
+    ShmChannel.onClientOutputClose(pipeMapRed, this::finish);
+  }
+
+  @Override
+  public void writeKey(Object key) {
+    if (!ignoreKey) {
+      this.key = key; // written together with its value, as one record
+    }
+  }
+
+  @Override
+  public void writeValue(Object value) throws IOException {
+    if (finished) {
+      throw new IOException(path + ": the input channel is closed");
+    }
+    try {
+      if (key == null) {
+        Bytes v = Bytes.of(value);
+        ring.claim(v.length);
+        ring.put(v.bytes, 0, v.length);
+      } else {
+        Bytes k = Bytes.of(key);
+        key = null;
+        Bytes v = Bytes.of(value);
+        long len = (long) k.length + separator.length + v.length;
+        ring.claim(len > Integer.MAX_VALUE ? -1 : (int) len);
+        ring.put(k.bytes, 0, k.length);
+        ring.put(separator, 0, separator.length);
+        ring.put(v.bytes, 0, v.length);
+      }
+      ring.commit();
+    } catch (IOException | RuntimeException e) {
+      abort();
+      throw e;
+    }
+  }
+
+  /** End of input: the program also sees its stdin close right after this. */
+  private void finish() {
+    if (!finished) {
+      finished = true;
+      ring.closeStream(1);
+      // All input may fit in the ring before a slow-starting program maps it: the segment must
+      // stay until the program has it (it unlinks it then) or is gone.
+      ring.awaitAttached(stall > 0 ? Math.min(stall, ShmChannel.ATTACH_TIMEOUT_MS) : ShmChannel.ATTACH_TIMEOUT_MS);
+      ring.close();
+      ShmChannel.delete(path);
+    }
+  }
+
+  /** The task fails: a program that stopped reading would otherwise keep it waiting forever. */
+  private void abort() {
+    if (!finished) {
+      finished = true;
+      ring.closeStream(2);
+      ring.close();
+      ShmChannel.delete(path);
+      process.destroyForcibly();
+    }
+  }
+
+  /** A record part's bytes without copying where Streaming's types allow. */
+  static final class Bytes {
+    final byte[] bytes;
+    final int length;
+
+    private Bytes(byte[] bytes, int length) {
+      this.bytes = bytes;
+      this.length = length;
+    }
+
+    static Bytes of(Object o) {
+      if (o instanceof Text) {
+        Text t = (Text) o;
+        return new Bytes(t.getBytes(), t.getLength());
+      }
+      if (o instanceof BytesWritable) {
+        BytesWritable b = (BytesWritable) o;
+        return new Bytes(b.getBytes(), b.getLength());
+      }
+      byte[] b = o.toString().getBytes(StandardCharsets.UTF_8);
+      return new Bytes(b, b.length);
+    }
+  }
+}

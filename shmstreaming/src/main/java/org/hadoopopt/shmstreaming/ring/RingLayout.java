@@ -1,0 +1,68 @@
+package org.hadoopopt.shmstreaming.ring;
+
+/**
+ * The shared-memory ring layout: named offsets of the segment header, the Java mirror of
+ * {@code src/main/native/include/smstream_layout.h}. Both are checked against
+ * {@code src/test/resources/ring-layout-vector.txt}.
+ *
+ * <p>The segment is a header of {@link #HEADER_SIZE} bytes followed by a data area of
+ * {@code capacity} bytes (a power of two). Producer and consumer positions ({@link #OFF_TAIL},
+ * {@link #OFF_HEAD}) count bytes ever written/consumed and sit on separate cache lines, as do the
+ * two futex words a side sets before it sleeps. Records start 8-byte aligned: a 4-byte
+ * little-endian length and the payload; a length of {@link #PADDING} skips to the end of the
+ * data area, so a record is never split.
+ */
+public final class RingLayout {
+  public static final int MAGIC = 0x52534F48;
+  public static final int VERSION = 1;
+  public static final int OFF_MAGIC = 0;
+  public static final int OFF_VERSION = 4;
+  public static final int OFF_CAPACITY = 8;
+  public static final int OFF_BATCH = 16;
+  /** Set to 1 by the external program once it has mapped the segment. */
+  public static final int OFF_ATTACHED = 20;
+  public static final int OFF_TAIL = 64;
+  public static final int OFF_HEAD = 128;
+  public static final int OFF_CONSUMER_WAITING = 192;
+  public static final int OFF_PRODUCER_WAITING = 256;
+  /** 1 = the producer ended the stream normally, 2 = it aborted. */
+  public static final int OFF_PRODUCER_CLOSED = 320;
+  /** 1 = the consumer stopped reading. */
+  public static final int OFF_CONSUMER_CLOSED = 324;
+  public static final int HEADER_SIZE = 512;
+  public static final int RECORD_HEADER = 4;
+  public static final int RECORD_ALIGN = 8;
+  public static final int PADDING = 0xFFFFFFFF;
+  public static final long MIN_CAPACITY = 4096;
+  public static final long MAX_CAPACITY = 1L << 30;
+
+  private RingLayout() {}
+
+  /**
+   * Checks a ring capacity.
+   *
+   * @param key the configuration key it came from, named in the error
+   * @throws IllegalArgumentException saying what is wrong
+   */
+  public static long checkCapacity(long capacity, String key) {
+    if (capacity < MIN_CAPACITY || capacity > MAX_CAPACITY) {
+      throw new IllegalArgumentException(key + "=" + capacity + " is out of range: the ring capacity must be between "
+          + MIN_CAPACITY + " and " + MAX_CAPACITY + " bytes");
+    }
+    if (Long.bitCount(capacity) != 1) {
+      throw new IllegalArgumentException(key + "=" + capacity + " is not a power of two (e.g. "
+          + Long.highestOneBit(capacity) + " or " + (Long.highestOneBit(capacity) << 1) + ")");
+    }
+    return capacity;
+  }
+
+  /** Space a record of {@code len} payload bytes takes in the data area. */
+  public static int recordSpan(int len) {
+    return (RECORD_HEADER + len + RECORD_ALIGN - 1) & -RECORD_ALIGN;
+  }
+
+  /** The largest payload a ring of this capacity can hold. */
+  public static int maxRecord(long capacity) {
+    return (int) Math.min(Integer.MAX_VALUE - RECORD_ALIGN, capacity - RECORD_HEADER);
+  }
+}

@@ -1,0 +1,144 @@
+package org.hadoopopt.shmstreaming.ring;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * What producer and consumer share: the mapped segment, atomics on its header (VarHandles on
+ * the direct buffer, so no JNI call per record) and the sleep/wake protocol.
+ *
+ * <p>No lost wake-ups: a side that must sleep first sets its waiting word to 1, then (after a
+ * full fence) re-reads the other side's position and only sleeps if still blocked, in a futex
+ * wait that returns at once if the word is no longer 1. The other side publishes its position,
+ * fences, and if it sees 1, clears it with a compare-and-swap and wakes; so one of the two
+ * always sees the other's write.
+ */
+abstract class RingSide implements AutoCloseable {
+  static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  static final VarHandle INTS = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+  final String name;
+  final ByteBuffer segment;
+  final ByteBuffer data;
+  final long capacity;
+  final long mask;
+  final int batch;
+  final Peer peer;
+  final long stallMs;
+  int waitTimeoutMs = 100;
+  private boolean unmapped;
+
+  /**
+   * @param stallMs fail a wait after this long without progress although the peer lives (0 = never)
+   */
+  RingSide(String name, ByteBuffer segment, Peer peer, long stallMs) throws IOException {
+    this.name = name;
+    this.segment = segment.order(ByteOrder.LITTLE_ENDIAN);
+    int magic = (int) INTS.getVolatile(this.segment, RingLayout.OFF_MAGIC);
+    if (magic != RingLayout.MAGIC) {
+      throw new IOException(name + ": bad magic 0x" + Integer.toHexString(magic) + " at offset 0");
+    }
+    this.capacity = (long) LONGS.getVolatile(this.segment, RingLayout.OFF_CAPACITY);
+    RingLayout.checkCapacity(capacity, name + " capacity");
+    this.mask = capacity - 1;
+    this.batch = Math.max(1, (int) INTS.getVolatile(this.segment, RingLayout.OFF_BATCH));
+    ByteBuffer d = this.segment.duplicate();
+    d.position(RingLayout.HEADER_SIZE);
+    this.data = d.slice().order(ByteOrder.LITTLE_ENDIAN);
+    this.peer = peer;
+    this.stallMs = stallMs;
+  }
+
+  final long getLong(int off) {
+    return (long) LONGS.getAcquire(segment, off);
+  }
+
+  final void putLong(int off, long v) {
+    LONGS.setRelease(segment, off, v);
+  }
+
+  final int getInt(int off) {
+    return (int) INTS.getVolatile(segment, off);
+  }
+
+  final void putInt(int off, int v) {
+    INTS.setVolatile(segment, off, v);
+  }
+
+  /** Whether the external program has mapped the segment. */
+  public final boolean attached() {
+    return getInt(RingLayout.OFF_ATTACHED) != 0;
+  }
+
+  /**
+   * Waits (polling, this happens once per stream) until the external program has mapped the
+   * segment, is gone, or {@code timeoutMs} passed. Returns whether it attached.
+   */
+  public final boolean awaitAttached(long timeoutMs) {
+    long deadline = System.currentTimeMillis() + timeoutMs;
+    long step = 1;
+    while (!attached() && peer.whyGone() == null && System.currentTimeMillis() < deadline) {
+      try {
+        Thread.sleep(step);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+      step = Math.min(step * 2, 50);
+    }
+    return attached();
+  }
+
+  public final long capacity() {
+    return capacity;
+  }
+
+  final void wakeIfWaiting(int waitingOff) {
+    VarHandle.fullFence();
+    if ((int) INTS.getVolatile(segment, waitingOff) == 1 && INTS.compareAndSet(segment, waitingOff, 1, 0)) {
+      NativeShm.futexWake(segment, waitingOff);
+    }
+  }
+
+  /** Condition a sleeping side re-checks after announcing itself. */
+  interface Ready {
+    boolean ready();
+  }
+
+  /** Announces, re-checks, sleeps at most one wait timeout. */
+  final void sleep(int waitingOff, Ready ready) {
+    putInt(waitingOff, 1);
+    VarHandle.fullFence();
+    if (!ready.ready()) {
+      NativeShm.futexWait(segment, waitingOff, 1, waitTimeoutMs);
+    }
+    putInt(waitingOff, 0);
+  }
+
+  /** Throws if the peer is gone or has stalled past the stall timeout. */
+  final void checkPeer(long waitingSince, String waitingFor) throws IOException {
+    String gone = peer.whyGone();
+    if (gone != null) {
+      throw new IOException(name + ": " + gone + " while the task waited for " + waitingFor);
+    }
+    if (stallMs > 0 && System.currentTimeMillis() - waitingSince > stallMs) {
+      throw new IOException(name + ": the external program made no progress for " + stallMs + " ms while the task waited for "
+          + waitingFor + " (stream.shm.stall.timeout.ms)");
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    if (!unmapped) {
+      unmapped = true;
+      NativeShm.unmap(segment);
+    }
+  }
+
+  final boolean isUnmapped() {
+    return unmapped;
+  }
+}

@@ -1,0 +1,83 @@
+/*
+ * smstream: the external program's side of HadoopOpt ShmStreaming.
+ *
+ * A Streaming program reads its input records and writes its output records through an
+ * smstream channel instead of stdin/stdout. Whether each direction is a shared-memory ring
+ * or the usual pipe is decided by the job (stream.map.input=shm etc.); the library learns it
+ * from the environment Hadoop Streaming gives the program, so the same binary runs with
+ * pipes and with shm. Records are Streaming's text records (key TAB value) without the
+ * trailing newline.
+ *
+ *   smstream *s = smstream_open_env();
+ *   if (!s) { fprintf(stderr, "%s\n", smstream_last_error()); return 2; }
+ *   const char *rec; size_t len;
+ *   while (smstream_read(s, &rec, &len) > 0) smstream_write(s, rec, len);
+ *   return smstream_close(s) == 0 ? 0 : 1;
+ */
+#ifndef SMSTREAM_H
+#define SMSTREAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "smstream_layout.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One mapped ring, used from one side (producer or consumer) by one thread. */
+typedef struct smstream_ring {
+  unsigned char *base;     /* mapping: header + data */
+  size_t map_size;
+  uint64_t capacity;
+  uint64_t mask;
+  uint32_t batch;
+  uint64_t pos;            /* producer: local tail; consumer: local head */
+  uint64_t pending_head;   /* consumer: head to publish on the next read */
+  uint64_t published;      /* producer: last published tail */
+  uint32_t since_wake;     /* records since the peer was last woken */
+  volatile int *eof_flag;  /* consumer of input: set when stdin closed (may be NULL) */
+  int timeout_ms;          /* each futex wait's bound, after which liveness is re-checked */
+  long stall_ms;           /* give up waiting for a live peer after this long (0 = never) */
+  int parent_pid;          /* the task JVM; if it goes away we stop waiting */
+  struct smstream_ring *flush_before_wait; /* output ring to flush before sleeping on input */
+} smstream_ring;
+
+/* Low-level ring API (used by the channel and by the stress test). Return 0 or -1. */
+int smstream_ring_attach(smstream_ring *r, const char *path);
+int smstream_ring_create(smstream_ring *r, const char *path, uint64_t capacity, uint32_t batch);
+/* Blocks until the record fits; -1 if it can never fit or the consumer is gone. */
+int smstream_ring_write(smstream_ring *r, const void *data, size_t len);
+/* 1 = a record (*data valid until the next call), 0 = end of stream, -1 = error. */
+int smstream_ring_read(smstream_ring *r, const unsigned char **data, size_t *len);
+/* Publishes what was written and wakes a sleeping consumer. */
+void smstream_ring_flush(smstream_ring *r);
+/* Producer: marks the end of the stream (code 1) or an abort (code 2). */
+void smstream_ring_close_producer(smstream_ring *r, uint32_t code);
+void smstream_ring_close_consumer(smstream_ring *r);
+void smstream_ring_unmap(smstream_ring *r);
+/* Largest record the ring can ever hold. */
+size_t smstream_ring_max_record(const smstream_ring *r);
+
+/* The channel: input and output of a Streaming program. */
+typedef struct smstream smstream;
+
+/* Opens the channel from Hadoop Streaming's environment; NULL on error (see smstream_last_error). */
+smstream *smstream_open_env(void);
+/* 1 = a record, 0 = end of input, -1 = error. The record stays valid until the next read. */
+int smstream_read(smstream *s, const char **rec, size_t *len);
+/* Writes one output record (no newline). 0 or -1. */
+int smstream_write(smstream *s, const void *rec, size_t len);
+/* Writes key, the output separator (TAB) and value as one record. 0 or -1. */
+int smstream_write_kv(smstream *s, const void *key, size_t klen, const void *value, size_t vlen);
+int smstream_flush(smstream *s);
+/* Flushes, ends the output stream, unmaps. 0 or -1. */
+int smstream_close(smstream *s);
+/* 1 if input (0) / output (1) goes through shared memory. */
+int smstream_is_shm(const smstream *s, int output);
+const char *smstream_last_error(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

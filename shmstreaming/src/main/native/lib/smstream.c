@@ -1,0 +1,255 @@
+/* The channel of a Streaming program: shm ring or pipe for each direction, chosen from the
+ * environment Hadoop Streaming builds from the job configuration. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "smstream.h"
+#include "smstream_internal.h"
+
+#define PIPE_BUF_SIZE (256 * 1024)
+
+struct smstream {
+  int shm_in, shm_out;
+  smstream_ring in, out;
+  volatile int eof; /* stdin closed: the task has written all input */
+  /* pipe input */
+  char *ibuf;
+  size_t icap, istart, iend;
+  int ieof;
+  /* pipe output */
+  char *obuf;
+  size_t olen;
+};
+
+static const char *env(const char *name) {
+  const char *v = getenv(name);
+  return v ? v : "";
+}
+
+/* Streaming closes the program's stdin when the task's input ends: that is our end of input. */
+static void *stdin_watcher(void *arg) {
+  smstream *s = arg;
+  char buf[4096];
+  for (;;) {
+    ssize_t n = read(0, buf, sizeof buf);
+    if (n == 0 || (n < 0 && errno != EINTR)) break;
+  }
+  __atomic_store_n(&s->eof, 1, __ATOMIC_SEQ_CST);
+  sms_wake_if_waiting((_Atomic uint32_t *)(s->in.base + SMS_OFF_CONSUMER_WAITING));
+  return NULL;
+}
+
+/* The task creates the segment right after starting us; wait for it to appear. */
+static int attach_channel(smstream_ring *r, const char *dir, const char *attempt, const char *suffix) {
+  char path[4096];
+  long timeout_ms = atol(env("stream_shm_attach_timeout_ms"));
+  if (timeout_ms <= 0) timeout_ms = 60000;
+  long waited = 0, step = 1;
+  pid_t parent = getppid();
+  for (;;) {
+    /* Named after the process Streaming started: us, or our parent if a wrapper started us. */
+    pid_t pids[2] = {getpid(), parent};
+    for (int i = 0; i < 2; i++) {
+      snprintf(path, sizeof path, "%s/hadoopopt-shm-%s-%d.%s", dir, attempt, (int)pids[i], suffix);
+      if (access(path, F_OK) == 0) {
+        int rc = smstream_ring_attach(r, path);
+        if (rc == 0) unlink(path); /* both sides have it mapped: nothing may stay in /dev/shm */
+        return rc;
+      }
+    }
+    if (waited >= timeout_ms || getppid() != parent) {
+      sms_set_error("no shm segment %s/hadoopopt-shm-%s-%d.%s appeared within %ld ms "
+                    "(stream_shm_attach_timeout_ms)", dir, attempt, (int)getpid(), suffix, timeout_ms);
+      return -1;
+    }
+    struct timespec ts = {0, step * 1000000L};
+    nanosleep(&ts, NULL);
+    waited += step;
+    if (step < 4) step *= 2; /* short steps: the task creates the segment within milliseconds */
+  }
+}
+
+smstream *smstream_open_env(void) {
+  int is_map = strcmp(env("mapreduce_task_ismap"), "false") != 0;
+  const char *side = is_map ? "map" : "reduce";
+  char key[128];
+  snprintf(key, sizeof key, "stream_%s_input_writer_class", side);
+  int shm_in = strstr(env(key), "ShmInputWriter") != NULL;
+  snprintf(key, sizeof key, "stream_%s_output_reader_class", side);
+  int shm_out = strstr(env(key), "ShmOutputReader") != NULL;
+  /* stream.X=shm without our resolver leaves Streaming's text classes in place: say so. */
+  const char *dirs[2] = {"input", "output"};
+  int got[2] = {shm_in, shm_out};
+  for (int i = 0; i < 2; i++) {
+    snprintf(key, sizeof key, "stream_%s_%s", side, dirs[i]);
+    if (strcasecmp(env(key), "shm") == 0 && !got[i]) {
+      sms_set_error("stream.%s.%s=shm but stream.io.identifier.resolver.class is '%s', not "
+                    "org.hadoopopt.shmstreaming.io.ShmIdentifierResolver", side, dirs[i],
+                    env("stream_io_identifier_resolver_class"));
+      return NULL;
+    }
+  }
+  smstream *s = calloc(1, sizeof *s);
+  if (!s) {
+    sms_set_error("out of memory");
+    return NULL;
+  }
+  s->shm_in = shm_in;
+  s->shm_out = shm_out;
+  const char *dir = *env("stream_shm_dir") ? env("stream_shm_dir") : "/dev/shm";
+  const char *attempt = env("mapreduce_task_attempt_id");
+  if ((shm_in || shm_out) && !*attempt) {
+    sms_set_error("mapreduce_task_attempt_id is not set: not started by Hadoop Streaming?");
+    free(s);
+    return NULL;
+  }
+  if (shm_out && attach_channel(&s->out, dir, attempt, "out") != 0) {
+    free(s);
+    return NULL;
+  }
+  if (shm_in) {
+    if (attach_channel(&s->in, dir, attempt, "in") != 0) {
+      if (shm_out) smstream_ring_unmap(&s->out);
+      free(s);
+      return NULL;
+    }
+    s->in.eof_flag = &s->eof;
+    if (shm_out) s->in.flush_before_wait = &s->out;
+    pthread_t t;
+    if (pthread_create(&t, NULL, stdin_watcher, s) != 0) {
+      sms_set_error("cannot start the stdin watcher thread");
+      return NULL;
+    }
+    pthread_detach(t);
+  } else {
+    s->icap = PIPE_BUF_SIZE;
+    s->ibuf = malloc(s->icap);
+  }
+  if (!shm_out) s->obuf = malloc(PIPE_BUF_SIZE);
+  return s;
+}
+
+int smstream_is_shm(const smstream *s, int output) { return output ? s->shm_out : s->shm_in; }
+
+static int pipe_flush(smstream *s) {
+  size_t done = 0;
+  while (done < s->olen) {
+    ssize_t n = write(1, s->obuf + done, s->olen - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      sms_set_error("write to stdout failed: %s", strerror(errno));
+      return -1;
+    }
+    done += (size_t)n;
+  }
+  s->olen = 0;
+  return 0;
+}
+
+static int pipe_read(smstream *s, const char **rec, size_t *len) {
+  for (;;) {
+    char *nl = memchr(s->ibuf + s->istart, '\n', s->iend - s->istart);
+    if (nl) {
+      *rec = s->ibuf + s->istart;
+      *len = (size_t)(nl - *rec);
+      s->istart += *len + 1;
+      return 1;
+    }
+    if (s->ieof) {
+      if (s->istart == s->iend) return 0;
+      *rec = s->ibuf + s->istart; /* last line without newline */
+      *len = s->iend - s->istart;
+      s->istart = s->iend;
+      return 1;
+    }
+    memmove(s->ibuf, s->ibuf + s->istart, s->iend - s->istart);
+    s->iend -= s->istart;
+    s->istart = 0;
+    if (s->iend == s->icap) {
+      char *bigger = realloc(s->ibuf, s->icap * 2);
+      if (!bigger) {
+        sms_set_error("out of memory for a line of %zu bytes", s->icap);
+        return -1;
+      }
+      s->ibuf = bigger;
+      s->icap *= 2;
+    }
+    /* never sit on output while we wait for input */
+    if (s->shm_out) smstream_ring_flush(&s->out);
+    else if (s->olen && pipe_flush(s) != 0) return -1;
+    ssize_t n = read(0, s->ibuf + s->iend, s->icap - s->iend);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      sms_set_error("read from stdin failed: %s", strerror(errno));
+      return -1;
+    }
+    if (n == 0) s->ieof = 1;
+    s->iend += (size_t)n;
+  }
+}
+
+int smstream_read(smstream *s, const char **rec, size_t *len) {
+  if (!s->shm_in) return pipe_read(s, rec, len);
+  return smstream_ring_read(&s->in, (const unsigned char **)rec, len);
+}
+
+static int pipe_write(smstream *s, const void *const *parts, const size_t *lens, int n) {
+  for (int i = 0; i <= n; i++) {
+    const char *p = i < n ? parts[i] : "\n";
+    size_t l = i < n ? lens[i] : 1;
+    while (l > 0) {
+      if (s->olen == PIPE_BUF_SIZE && pipe_flush(s) != 0) return -1;
+      size_t c = PIPE_BUF_SIZE - s->olen < l ? PIPE_BUF_SIZE - s->olen : l;
+      memcpy(s->obuf + s->olen, p, c);
+      s->olen += c;
+      p += c;
+      l -= c;
+    }
+  }
+  return 0;
+}
+
+int smstream_write(smstream *s, const void *rec, size_t len) {
+  const void *parts[1] = {rec};
+  size_t lens[1] = {len};
+  return s->shm_out ? sms_ring_write_parts(&s->out, parts, lens, 1) : pipe_write(s, parts, lens, 1);
+}
+
+int smstream_write_kv(smstream *s, const void *key, size_t klen, const void *value, size_t vlen) {
+  const void *parts[3] = {key, "\t", value};
+  size_t lens[3] = {klen, 1, vlen};
+  return s->shm_out ? sms_ring_write_parts(&s->out, parts, lens, 3) : pipe_write(s, parts, lens, 3);
+}
+
+int smstream_flush(smstream *s) {
+  if (s->shm_out) {
+    smstream_ring_flush(&s->out);
+    return 0;
+  }
+  return pipe_flush(s);
+}
+
+int smstream_close(smstream *s) {
+  int rc = 0;
+  if (s->shm_out) {
+    smstream_ring_close_producer(&s->out, 1);
+    smstream_ring_unmap(&s->out);
+  } else {
+    rc = pipe_flush(s);
+    free(s->obuf);
+  }
+  if (s->shm_in) {
+    smstream_ring_close_consumer(&s->in);
+    /* The watcher thread may still touch the input ring's wait word: leave it mapped. */
+  } else {
+    free(s->ibuf);
+  }
+  return rc;
+}

@@ -1,0 +1,10 @@
+/* Internal helpers shared by the ring and the channel; not part of the client API. */
+#ifndef SMSTREAM_INTERNAL_H
+#define SMSTREAM_INTERNAL_H
+#include <stdatomic.h>
+#include "smstream.h"
+
+void sms_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void sms_wake_if_waiting(_Atomic uint32_t *word);
+int sms_ring_write_parts(smstream_ring *r, const void *const *parts, const size_t *lens, int n);
+#endif

@@ -1,0 +1,354 @@
+/* The ring protocol (single producer, single consumer), C side. See smstream_layout.h. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/futex.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "smstream.h"
+#include "smstream_internal.h"
+
+static __thread char last_error[512];
+
+const char *smstream_last_error(void) { return last_error; }
+
+void sms_set_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(last_error, sizeof last_error, fmt, ap);
+  va_end(ap);
+}
+
+#define U32(r, off) ((_Atomic uint32_t *)((r)->base + (off)))
+#define U64(r, off) ((_Atomic uint64_t *)((r)->base + (off)))
+#define DATA(r) ((r)->base + SMS_HEADER_SIZE)
+
+static long now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
+}
+
+static void futex_wait(_Atomic uint32_t *word, uint32_t expected, int timeout_ms) {
+  struct timespec ts = {timeout_ms / 1000, (timeout_ms % 1000) * 1000000L};
+  /* Shared (not PRIVATE) futex: the peer is another process. EAGAIN means the word changed. */
+  syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT, expected, &ts, NULL, 0);
+}
+
+/* Wakes the peer if it announced it sleeps. The CAS makes exactly one side clear the flag,
+ * and the fence orders our publication before reading the flag: the waiter sets the flag
+ * before re-reading our position, so one of us always sees the other (no lost wake-up). */
+void sms_wake_if_waiting(_Atomic uint32_t *word) {
+  atomic_thread_fence(memory_order_seq_cst);
+  uint32_t one = 1;
+  if (atomic_load_explicit(word, memory_order_relaxed) == 1 &&
+      atomic_compare_exchange_strong(word, &one, 0)) {
+    syscall(SYS_futex, (uint32_t *)word, FUTEX_WAKE, 1, NULL, NULL, 0);
+  }
+}
+
+static int map_file(smstream_ring *r, int fd, size_t size) {
+  void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (p == MAP_FAILED) {
+    sms_set_error("mmap of %zu bytes failed: %s", size, strerror(errno));
+    return -1;
+  }
+  memset(r, 0, sizeof *r);
+  r->base = p;
+  r->map_size = size;
+  r->timeout_ms = 200;
+  r->parent_pid = getppid();
+  return 0;
+}
+
+int smstream_ring_attach(smstream_ring *r, const char *path) {
+  int fd = open(path, O_RDWR | O_CLOEXEC);
+  if (fd < 0) {
+    sms_set_error("cannot open shm segment %s: %s", path, strerror(errno));
+    return -1;
+  }
+  struct stat st;
+  if (fstat(fd, &st) != 0 || st.st_size < SMS_HEADER_SIZE) {
+    sms_set_error("shm segment %s is too small (%lld bytes)", path, (long long)st.st_size);
+    close(fd);
+    return -1;
+  }
+  int rc = map_file(r, fd, (size_t)st.st_size);
+  close(fd);
+  if (rc != 0) return -1;
+  uint32_t magic = atomic_load(U32(r, SMS_OFF_MAGIC));
+  uint32_t version = atomic_load(U32(r, SMS_OFF_VERSION));
+  uint64_t cap = atomic_load(U64(r, SMS_OFF_CAPACITY));
+  if (magic != SMS_MAGIC || version != SMS_VERSION) {
+    sms_set_error("%s: bad magic 0x%08x or version %u at offset 0 (want 0x%08x, %u)", path, magic,
+                  version, SMS_MAGIC, SMS_VERSION);
+    smstream_ring_unmap(r);
+    return -1;
+  }
+  if (cap < SMS_MIN_CAPACITY || cap > SMS_MAX_CAPACITY || (cap & (cap - 1)) != 0 ||
+      cap + SMS_HEADER_SIZE > (uint64_t)st.st_size) {
+    sms_set_error("%s: bad capacity %llu at offset %d", path, (unsigned long long)cap, SMS_OFF_CAPACITY);
+    smstream_ring_unmap(r);
+    return -1;
+  }
+  r->capacity = cap;
+  r->mask = cap - 1;
+  r->batch = atomic_load(U32(r, SMS_OFF_BATCH));
+  if (r->batch == 0) r->batch = 1;
+  /* Either side may attach to either end: start both local positions from the shared ones. */
+  r->pos = atomic_load(U64(r, SMS_OFF_HEAD));
+  r->pending_head = r->pos;
+  r->published = atomic_load(U64(r, SMS_OFF_TAIL));
+  atomic_store(U32(r, SMS_OFF_ATTACHED), 1);
+  return 0;
+}
+
+int smstream_ring_create(smstream_ring *r, const char *path, uint64_t capacity, uint32_t batch) {
+  if (capacity < SMS_MIN_CAPACITY || capacity > SMS_MAX_CAPACITY || (capacity & (capacity - 1))) {
+    sms_set_error("capacity %llu is not a power of two in [%llu, %llu]", (unsigned long long)capacity,
+                  SMS_MIN_CAPACITY, SMS_MAX_CAPACITY);
+    return -1;
+  }
+  char tmp[4096];
+  snprintf(tmp, sizeof tmp, "%s.tmp", path);
+  int fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    sms_set_error("cannot create %s: %s", tmp, strerror(errno));
+    return -1;
+  }
+  size_t size = SMS_HEADER_SIZE + capacity;
+  if (ftruncate(fd, (off_t)size) != 0 || map_file(r, fd, size) != 0) {
+    sms_set_error("cannot size %s: %s", tmp, strerror(errno));
+    close(fd);
+    unlink(tmp);
+    return -1;
+  }
+  close(fd);
+  atomic_store(U32(r, SMS_OFF_MAGIC), SMS_MAGIC);
+  atomic_store(U32(r, SMS_OFF_VERSION), SMS_VERSION);
+  atomic_store(U64(r, SMS_OFF_CAPACITY), capacity);
+  atomic_store(U32(r, SMS_OFF_BATCH), batch);
+  r->capacity = capacity;
+  r->mask = capacity - 1;
+  r->batch = batch ? batch : 1;
+  /* Appear under the final name only once the header is complete. */
+  if (rename(tmp, path) != 0) {
+    sms_set_error("cannot rename %s: %s", tmp, strerror(errno));
+    unlink(tmp);
+    smstream_ring_unmap(r);
+    return -1;
+  }
+  return 0;
+}
+
+size_t smstream_ring_max_record(const smstream_ring *r) { return (size_t)r->capacity - SMS_RECORD_HEADER; }
+
+static uint64_t align8(uint64_t n) { return (n + SMS_RECORD_ALIGN - 1) & ~(uint64_t)(SMS_RECORD_ALIGN - 1); }
+
+/* Returns 0 when the peer is still there, -1 (with the error set) when we must stop waiting. */
+static int peer_gone(smstream_ring *r, long since) {
+  if (r->parent_pid > 1 && getppid() != r->parent_pid) {
+    sms_set_error("the task JVM (pid %d) is gone", r->parent_pid);
+    return -1;
+  }
+  if (r->stall_ms > 0 && now_ms() - since > r->stall_ms) {
+    sms_set_error("peer made no progress for %ld ms", r->stall_ms);
+    return -1;
+  }
+  return 0;
+}
+
+void smstream_ring_flush(smstream_ring *r) {
+  if (r->published != r->pos) {
+    atomic_store_explicit(U64(r, SMS_OFF_TAIL), r->pos, memory_order_release);
+    r->published = r->pos;
+  }
+  r->since_wake = 0;
+  sms_wake_if_waiting(U32(r, SMS_OFF_CONSUMER_WAITING));
+}
+
+static int wait_for_space(smstream_ring *r, uint64_t need) {
+  long since = now_ms();
+  for (;;) {
+    uint64_t head = atomic_load_explicit(U64(r, SMS_OFF_HEAD), memory_order_acquire);
+    if (r->capacity - (r->pos - head) >= need) return 0;
+    if (atomic_load(U32(r, SMS_OFF_CONSUMER_CLOSED))) {
+      sms_set_error("the consumer closed the ring");
+      return -1;
+    }
+    /* Before sleeping, make sure the consumer is awake to make room. */
+    smstream_ring_flush(r);
+    _Atomic uint32_t *w = U32(r, SMS_OFF_PRODUCER_WAITING);
+    atomic_store(w, 1);
+    atomic_thread_fence(memory_order_seq_cst);
+    head = atomic_load_explicit(U64(r, SMS_OFF_HEAD), memory_order_acquire);
+    if (r->capacity - (r->pos - head) >= need) {
+      atomic_store(w, 0);
+      return 0;
+    }
+    futex_wait(w, 1, r->timeout_ms);
+    atomic_store(w, 0);
+    uint64_t h2 = atomic_load_explicit(U64(r, SMS_OFF_HEAD), memory_order_acquire);
+    if (h2 != head) since = now_ms();
+    else if (peer_gone(r, since)) return -1;
+  }
+}
+
+int sms_ring_write_parts(smstream_ring *r, const void *const *parts, const size_t *lens, int n) {
+  uint64_t len = 0;
+  for (int i = 0; i < n; i++) len += lens[i];
+  if (len > smstream_ring_max_record(r)) {
+    sms_set_error("record of %llu bytes is larger than the ring can hold (%zu bytes; raise "
+                  "stream.shm.buffer.size)", (unsigned long long)len, smstream_ring_max_record(r));
+    return -1;
+  }
+  uint64_t rec = align8(SMS_RECORD_HEADER + len);
+  uint64_t off = r->pos & r->mask;
+  uint64_t to_end = r->capacity - off;
+  uint64_t need = rec > to_end ? to_end + rec : rec;
+  uint64_t head = atomic_load_explicit(U64(r, SMS_OFF_HEAD), memory_order_acquire);
+  if (r->capacity - (r->pos - head) < need) {
+    if (wait_for_space(r, need) != 0) return -1;
+    head = atomic_load_explicit(U64(r, SMS_OFF_HEAD), memory_order_acquire);
+  }
+  uint64_t before = r->pos - head;
+  if (rec > to_end) {
+    memcpy(DATA(r) + off, &(uint32_t){SMS_PADDING}, 4);
+    r->pos += to_end;
+    off = 0;
+  }
+  uint32_t l32 = (uint32_t)len;
+  memcpy(DATA(r) + off, &l32, 4);
+  unsigned char *dst = DATA(r) + off + SMS_RECORD_HEADER;
+  for (int i = 0; i < n; i++) {
+    memcpy(dst, parts[i], lens[i]);
+    dst += lens[i];
+  }
+  r->pos += rec;
+  atomic_store_explicit(U64(r, SMS_OFF_TAIL), r->pos, memory_order_release);
+  r->published = r->pos;
+  uint64_t half = r->capacity / 2;
+  uint64_t after = r->pos - head;
+  if (++r->since_wake >= r->batch || (before < half && after >= half)) {
+    r->since_wake = 0;
+    sms_wake_if_waiting(U32(r, SMS_OFF_CONSUMER_WAITING));
+  }
+  return 0;
+}
+
+int smstream_ring_write(smstream_ring *r, const void *data, size_t len) {
+  const void *parts[1] = {data};
+  size_t lens[1] = {len};
+  return sms_ring_write_parts(r, parts, lens, 1);
+}
+
+static void release_previous(smstream_ring *r) {
+  if (r->pending_head == r->pos) return;
+  uint64_t tail = r->published; /* the consumer caches the last tail it saw here */
+  uint64_t half = r->capacity / 2;
+  uint64_t before = tail - r->pos;
+  r->pos = r->pending_head;
+  atomic_store_explicit(U64(r, SMS_OFF_HEAD), r->pos, memory_order_release);
+  uint64_t after = tail - r->pos;
+  if (++r->since_wake >= r->batch || (before > half && after <= half)) {
+    r->since_wake = 0;
+    sms_wake_if_waiting(U32(r, SMS_OFF_PRODUCER_WAITING));
+  }
+}
+
+/* Waits until the producer published past r->pos; 1 = data, 0 = end, -1 = error. */
+static int wait_for_data(smstream_ring *r) {
+  long since = now_ms();
+  for (;;) {
+    uint64_t tail = atomic_load_explicit(U64(r, SMS_OFF_TAIL), memory_order_acquire);
+    if (tail != r->pos) {
+      r->published = tail;
+      return 1;
+    }
+    uint32_t closed = atomic_load(U32(r, SMS_OFF_PRODUCER_CLOSED));
+    int eof = r->eof_flag != NULL && __atomic_load_n(r->eof_flag, __ATOMIC_SEQ_CST);
+    if (closed || eof) {
+      /* The producer published everything before it closed: one last look. */
+      tail = atomic_load_explicit(U64(r, SMS_OFF_TAIL), memory_order_acquire);
+      if (tail != r->pos) {
+        r->published = tail;
+        return 1;
+      }
+      if (closed == 2) {
+        sms_set_error("the producer aborted the stream");
+        return -1;
+      }
+      return 0;
+    }
+    if (r->flush_before_wait) smstream_ring_flush(r->flush_before_wait);
+    /* The ring is empty: the producer can certainly write, wake it if it sleeps. */
+    sms_wake_if_waiting(U32(r, SMS_OFF_PRODUCER_WAITING));
+    _Atomic uint32_t *w = U32(r, SMS_OFF_CONSUMER_WAITING);
+    atomic_store(w, 1);
+    atomic_thread_fence(memory_order_seq_cst);
+    tail = atomic_load_explicit(U64(r, SMS_OFF_TAIL), memory_order_acquire);
+    if (tail != r->pos || atomic_load(U32(r, SMS_OFF_PRODUCER_CLOSED)) ||
+        (r->eof_flag != NULL && __atomic_load_n(r->eof_flag, __ATOMIC_SEQ_CST))) {
+      atomic_store(w, 0);
+      continue;
+    }
+    futex_wait(w, 1, r->timeout_ms);
+    atomic_store(w, 0);
+    if (atomic_load_explicit(U64(r, SMS_OFF_TAIL), memory_order_acquire) == r->pos &&
+        peer_gone(r, since)) {
+      return -1;
+    }
+  }
+}
+
+int smstream_ring_read(smstream_ring *r, const unsigned char **data, size_t *len) {
+  release_previous(r);
+  for (;;) {
+    if (r->published == r->pos) {
+      int rc = wait_for_data(r);
+      if (rc <= 0) return rc;
+    }
+    uint64_t off = r->pos & r->mask;
+    uint32_t l;
+    memcpy(&l, DATA(r) + off, 4);
+    if (l == SMS_PADDING) {
+      r->pos += r->capacity - off;
+      r->pending_head = r->pos;
+      atomic_store_explicit(U64(r, SMS_OFF_HEAD), r->pos, memory_order_release);
+      continue;
+    }
+    if ((uint64_t)l > r->capacity - SMS_RECORD_HEADER || off + SMS_RECORD_HEADER + l > r->capacity) {
+      sms_set_error("corrupt ring: record length %u at data offset %llu", l, (unsigned long long)off);
+      return -1;
+    }
+    *data = DATA(r) + off + SMS_RECORD_HEADER;
+    *len = l;
+    r->pending_head = r->pos + align8(SMS_RECORD_HEADER + (uint64_t)l);
+    return 1;
+  }
+}
+
+void smstream_ring_close_producer(smstream_ring *r, uint32_t code) {
+  smstream_ring_flush(r);
+  atomic_store(U32(r, SMS_OFF_PRODUCER_CLOSED), code);
+  sms_wake_if_waiting(U32(r, SMS_OFF_CONSUMER_WAITING));
+}
+
+void smstream_ring_close_consumer(smstream_ring *r) {
+  release_previous(r);
+  atomic_store(U32(r, SMS_OFF_CONSUMER_CLOSED), 1);
+  sms_wake_if_waiting(U32(r, SMS_OFF_PRODUCER_WAITING));
+}
+
+void smstream_ring_unmap(smstream_ring *r) {
+  if (r->base) munmap(r->base, r->map_size);
+  r->base = NULL;
+}

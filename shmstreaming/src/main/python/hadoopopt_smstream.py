@@ -1,0 +1,325 @@
+"""Python client of HadoopOpt ShmStreaming: a Streaming program's records through shared memory.
+
+    from hadoopopt_smstream import SMStream
+    with SMStream() as io:
+        for rec in io:                 # bytes, one input record (a line without its newline)
+            io.write(rec)              # or io.write_kv(key, value)
+
+Whether each direction is a shared-memory ring or the usual pipe comes from the environment
+Hadoop Streaming gives the program (stream.map.input=shm etc.), so the same script runs both ways.
+The ring layout and protocol are those of smstream_layout.h / RingLayout.java. Needs Linux on
+x86-64: plain aligned 8-byte loads and stores through a memoryview are atomic there and ordered
+as acquire/release; the full barriers and compare-and-swap the protocol needs are done by the
+kernel with FUTEX_WAKE_OP, so no compiled code is needed.
+"""
+import ctypes
+import mmap
+import os
+import sys
+import threading
+import time
+
+MAGIC = 0x52534F48
+VERSION = 1
+OFF_MAGIC = 0
+OFF_VERSION = 4
+OFF_CAPACITY = 8
+OFF_BATCH = 16
+OFF_ATTACHED = 20
+OFF_TAIL = 64
+OFF_HEAD = 128
+OFF_CONSUMER_WAITING = 192
+OFF_PRODUCER_WAITING = 256
+OFF_PRODUCER_CLOSED = 320
+OFF_CONSUMER_CLOSED = 324
+HEADER_SIZE = 512
+RECORD_HEADER = 4
+PADDING = 0xFFFFFFFF
+
+_SYS_FUTEX = 202  # x86-64
+_FUTEX_WAIT = 0
+_FUTEX_WAKE_OP = 5
+_libc = ctypes.CDLL(None, use_errno=True)
+_syscall = _libc.syscall
+_syscall.restype = ctypes.c_long
+
+
+class _Timespec(ctypes.Structure):
+    _fields_ = [("tv_sec", ctypes.c_long), ("tv_nsec", ctypes.c_long)]
+
+
+def _futex_op(op, oparg, cmp, cmparg):
+    return (op << 28) | (cmp << 24) | (oparg << 12) | cmparg
+
+
+# FUTEX_OP_SET = 0, FUTEX_OP_CMP_EQ = 0
+_SET_1 = _futex_op(0, 1, 0, 0)
+_SET_0_WAKE_IF_1 = _futex_op(0, 0, 0, 1)
+
+
+class SMStreamError(IOError):
+    pass
+
+
+class Ring(object):
+    """One mapped ring, used from one side by one thread."""
+
+    def __init__(self, path):
+        fd = os.open(path, os.O_RDWR)
+        try:
+            size = os.fstat(fd).st_size
+            self.mm = mmap.mmap(fd, size, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE)
+        finally:
+            os.close(fd)
+        self.path = path
+        mv = memoryview(self.mm)
+        self.u32 = mv.cast("I")
+        self.u64 = mv.cast("Q")
+        if self.u32[OFF_MAGIC // 4] != MAGIC or self.u32[OFF_VERSION // 4] != VERSION:
+            raise SMStreamError("%s: bad magic or version at offset 0" % path)
+        self.capacity = self.u64[OFF_CAPACITY // 8]
+        if self.capacity & (self.capacity - 1) or self.capacity + HEADER_SIZE > size:
+            raise SMStreamError("%s: bad capacity %d at offset %d" % (path, self.capacity, OFF_CAPACITY))
+        self.mask = self.capacity - 1
+        self.batch = max(1, self.u32[OFF_BATCH // 4])
+        self._cbuf = ctypes.c_char.from_buffer(self.mm)
+        self.addr = ctypes.addressof(self._cbuf)
+        self.pos = self.u64[OFF_HEAD // 8]
+        self.published = self.u64[OFF_TAIL // 8]
+        self.since = 0
+        self.eof = None  # a threading.Event set when stdin closes (input ring)
+        self.flush_before_wait = None
+        self.parent = os.getppid()
+        self.u32[OFF_ATTACHED // 4] = 1
+
+    # --- futex and barrier primitives -------------------------------------------------------
+    def _atomic_set_1(self, off):
+        a = self.addr + off
+        _syscall(_SYS_FUTEX, ctypes.c_void_p(a), _FUTEX_WAKE_OP, 0, ctypes.c_void_p(0), ctypes.c_void_p(a), _SET_1)
+
+    def wake_if_waiting(self, off):
+        """Atomically clears the waiting word and wakes the sleeper if it was 1 (a full barrier)."""
+        a = self.addr + off
+        _syscall(_SYS_FUTEX, ctypes.c_void_p(a), _FUTEX_WAKE_OP, 0, ctypes.c_void_p(1), ctypes.c_void_p(a),
+                 _SET_0_WAKE_IF_1)
+
+    def _sleep(self, off, ready):
+        self._atomic_set_1(off)
+        if not ready():
+            ts = _Timespec(0, 200 * 1000000)
+            _syscall(_SYS_FUTEX, ctypes.c_void_p(self.addr + off), _FUTEX_WAIT, 1, ctypes.byref(ts),
+                     ctypes.c_void_p(0), 0)
+        self.u32[off // 4] = 0
+        if os.getppid() != self.parent:
+            raise SMStreamError("the task JVM (pid %d) is gone" % self.parent)
+
+    # --- producer -------------------------------------------------------------------------
+    def write(self, rec):
+        n = len(rec)
+        if n > self.capacity - RECORD_HEADER:
+            raise SMStreamError("record of %d bytes is larger than the ring can hold (%d bytes; raise "
+                                "stream.shm.buffer.size)" % (n, self.capacity - RECORD_HEADER))
+        span = (RECORD_HEADER + n + 7) & ~7
+        off = self.pos & self.mask
+        to_end = self.capacity - off
+        need = to_end + span if span > to_end else span
+        u64 = self.u64
+        while self.capacity - (self.pos - u64[OFF_HEAD // 8]) < need:
+            if self.u32[OFF_CONSUMER_CLOSED // 4]:
+                raise SMStreamError("the consumer closed the ring")
+            self.flush()
+            self._sleep(OFF_PRODUCER_WAITING, lambda: self.capacity - (self.pos - u64[OFF_HEAD // 8]) >= need)
+        if span > to_end:
+            self.u32[(HEADER_SIZE + off) // 4] = PADDING
+            self.pos += to_end
+            off = 0
+        base = HEADER_SIZE + off
+        self.u32[base // 4] = n
+        self.mm[base + RECORD_HEADER:base + RECORD_HEADER + n] = rec
+        self.pos += span
+        self.since += 1
+        if self.since >= self.batch:
+            self.flush()
+
+    def flush(self):
+        """Publishes what was written; wakes the consumer if it sleeps."""
+        if self.published != self.pos:
+            self.u64[OFF_TAIL // 8] = self.pos
+            self.published = self.pos
+        self.since = 0
+        self.wake_if_waiting(OFF_CONSUMER_WAITING)
+
+    def close_producer(self, code=1):
+        self.flush()
+        self.u32[OFF_PRODUCER_CLOSED // 4] = code
+        self.wake_if_waiting(OFF_CONSUMER_WAITING)
+
+    # --- consumer -------------------------------------------------------------------------
+    def _publish_head(self):
+        self.u64[OFF_HEAD // 8] = self.pos
+        self.since = 0
+        self.wake_if_waiting(OFF_PRODUCER_WAITING)
+
+    def _ended(self):
+        return self.u32[OFF_PRODUCER_CLOSED // 4] or (self.eof is not None and self.eof.is_set())
+
+    def read(self):
+        """The next record as bytes, or None at the end of the stream."""
+        mm, u32 = self.mm, self.u32
+        while True:
+            if self.published == self.pos:
+                self.published = self.u64[OFF_TAIL // 8]
+                if self.published == self.pos and not self._wait():
+                    return None
+            off = self.pos & self.mask
+            n = u32[(HEADER_SIZE + off) // 4]
+            if n == PADDING:
+                self.pos += self.capacity - off
+                continue
+            if n > self.capacity - off - RECORD_HEADER:
+                raise SMStreamError("corrupt ring: record length %d at data offset %d" % (n, off))
+            start = HEADER_SIZE + off + RECORD_HEADER
+            rec = mm[start:start + n]
+            self.pos += (RECORD_HEADER + n + 7) & ~7
+            self.since += 1
+            if self.since >= self.batch:
+                self._publish_head()
+            return rec
+
+    def _wait(self):
+        u64 = self.u64
+        while True:
+            self.published = u64[OFF_TAIL // 8]
+            if self.published != self.pos:
+                return True
+            if self._ended():
+                self.published = u64[OFF_TAIL // 8]
+                if self.published != self.pos:
+                    return True
+                if self.u32[OFF_PRODUCER_CLOSED // 4] == 2:
+                    raise SMStreamError("the producer aborted the stream")
+                return False
+            if self.flush_before_wait is not None:
+                self.flush_before_wait.flush()
+            self._publish_head()  # the ring is empty: a waiting producer can write
+            self._sleep(OFF_CONSUMER_WAITING, lambda: u64[OFF_TAIL // 8] != self.pos or self._ended())
+
+    def close_consumer(self):
+        self._publish_head()
+        self.u32[OFF_CONSUMER_CLOSED // 4] = 1
+        self.wake_if_waiting(OFF_PRODUCER_WAITING)
+
+
+def _attach(directory, attempt, suffix):
+    timeout = float(os.environ.get("stream_shm_attach_timeout_ms", "60000")) / 1000.0
+    deadline = time.time() + timeout
+    parent = os.getppid()
+    step = 0.001
+    while True:
+        for pid in (os.getpid(), parent):
+            path = "%s/hadoopopt-shm-%s-%d.%s" % (directory, attempt, pid, suffix)
+            if os.path.exists(path):
+                ring = Ring(path)
+                os.unlink(path)  # both sides have it mapped: nothing may stay in /dev/shm
+                return ring
+        if time.time() > deadline or os.getppid() != parent:
+            raise SMStreamError("no shm segment %s/hadoopopt-shm-%s-%d.%s appeared within %.0f ms "
+                                "(stream_shm_attach_timeout_ms)" % (directory, attempt, os.getpid(), suffix,
+                                                                    timeout * 1000))
+        time.sleep(step)
+        step = min(step * 2, 0.004)
+
+
+class SMStream(object):
+    """The channel of a Streaming program: input and output records, shm or pipe each."""
+
+    def __init__(self):
+        env = os.environ
+        side = "map" if env.get("mapreduce_task_ismap", "true") != "false" else "reduce"
+        self.shm_in = "ShmInputWriter" in env.get("stream_%s_input_writer_class" % side, "")
+        self.shm_out = "ShmOutputReader" in env.get("stream_%s_output_reader_class" % side, "")
+        for name, got in (("input", self.shm_in), ("output", self.shm_out)):
+            if env.get("stream_%s_%s" % (side, name), "").lower() == "shm" and not got:
+                raise SMStreamError("stream.%s.%s=shm but stream.io.identifier.resolver.class is '%s', not "
+                                    "org.hadoopopt.shmstreaming.io.ShmIdentifierResolver"
+                                    % (side, name, env.get("stream_io_identifier_resolver_class", "")))
+        directory = env.get("stream_shm_dir") or "/dev/shm"
+        attempt = env.get("mapreduce_task_attempt_id", "")
+        self.out = _attach(directory, attempt, "out") if self.shm_out else None
+        self.inp = _attach(directory, attempt, "in") if self.shm_in else None
+        if self.inp is not None:
+            self.inp.eof = threading.Event()
+            self.inp.flush_before_wait = self.out
+            t = threading.Thread(target=self._watch_stdin, name="stdin-watcher")
+            t.daemon = True
+            t.start()
+        self._stdin = sys.stdin.buffer
+        self._stdout = sys.stdout.buffer
+
+    def _watch_stdin(self):
+        """Streaming closes our stdin when the task's input ends: that is our end of input."""
+        fd = sys.stdin.fileno()
+        try:
+            while os.read(fd, 4096):
+                pass
+        except OSError:
+            pass
+        self.inp.eof.set()
+        self.inp.wake_if_waiting(OFF_CONSUMER_WAITING)
+
+    def read(self):
+        """One input record as bytes (no newline), or None at the end of input."""
+        if self.inp is not None:
+            return self.inp.read()
+        line = self._stdin.readline()
+        if not line:
+            return None
+        return line[:-1] if line.endswith(b"\n") else line
+
+    def __iter__(self):
+        if self.inp is not None:
+            read = self.inp.read
+            while True:
+                rec = read()
+                if rec is None:
+                    return
+                yield rec
+        else:
+            if self.out is not None:
+                self.out.flush()
+            for line in self._stdin:
+                yield line[:-1] if line.endswith(b"\n") else line
+
+    def write(self, rec):
+        if self.out is not None:
+            self.out.write(rec)
+        else:
+            self._stdout.write(rec)
+            self._stdout.write(b"\n")
+
+    def write_kv(self, key, value):
+        self.write(key + b"\t" + value)
+
+    def flush(self):
+        if self.out is not None:
+            self.out.flush()
+        else:
+            self._stdout.flush()
+
+    def close(self):
+        if self.out is not None:
+            self.out.close_producer(1)
+        else:
+            self._stdout.flush()
+        if self.inp is not None:
+            self.inp.close_consumer()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        if exc_type is None:
+            self.close()
+        elif self.out is not None:
+            self.out.close_producer(2)
+        return False

@@ -1,0 +1,266 @@
+package org.hadoopopt.shmstreaming;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapred.FileInputFormat;
+import org.apache.hadoop.mapred.FileOutputFormat;
+import org.apache.hadoop.mapred.JobClient;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.Mapper;
+import org.apache.hadoop.mapred.Reducer;
+import org.apache.hadoop.mapred.lib.IdentityMapper;
+import org.hadoopopt.testing.TestFiles;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/**
+ * The research's benchmarks, side by side in one run on the same data (LocalJobRunner): identity
+ * (map-only), grep (map-only), word count and inverted index (map + reduce), each through pipes,
+ * through shm and as a native Java job, alternated, medians reported; plus the batch-size sweep.
+ * Not a test: it asserts only that pipes and shm give the same output.
+ *
+ * <pre>
+ * mvn -o -pl shmstreaming test -Dtest=ShmStreamingBenchmark -Dshm.bench=true \
+ *     [-Dshm.bench.mb=32] [-Dshm.bench.reps=3] [-Dshm.bench.python=true]
+ * </pre>
+ * Results: printed, and as JSON in {@code target/bench-results/shmstreaming.json}.
+ */
+@EnabledIfSystemProperty(named = "shm.bench", matches = "true")
+class ShmStreamingBenchmark {
+  private static final int MB = Integer.getInteger("shm.bench.mb", 32);
+  private static final int REPS = Integer.getInteger("shm.bench.reps", 3);
+  private static final boolean PYTHON = Boolean.getBoolean("shm.bench.python");
+  private static final String GREP_PATTERN = "xyz";
+  /** Comma-separated subset of identity,grep,wordcount,invindex,python-identity,batch-sweep-identity. */
+  private static final List<String> TASKS = Arrays.asList(System.getProperty("shm.bench.tasks",
+      "identity,grep,wordcount,invindex,python-identity,batch-sweep-identity").split(","));
+
+  private Path work;
+  private Path shmDir;
+  private int runs;
+  private final Map<String, List<Double>> times = new LinkedHashMap<>();
+  private final Map<String, byte[]> outputs = new LinkedHashMap<>();
+
+  @Test
+  void benchmark() throws Exception {
+    work = Files.createTempDirectory(Paths.get("target"), "bench").toAbsolutePath();
+    shmDir = StreamingRun.shmDir("bench");
+    try {
+      String[] dict = dictionary(10_000);
+      Path words = work.resolve("words");
+      Path shortLines = work.resolve("short");
+      writeWords(words.resolve("w.txt"), dict, MB);
+      writeShortLines(shortLines.resolve("s.txt"), dict, MB);
+      for (int rep = 0; rep < REPS; rep++) {
+        if (TASKS.contains("identity")) { // the record-heavy case: one short word a line, map-only
+          streaming("identity", "pipes", shortLines, Programs.command("cpp", "identity"), null, 0, false, null);
+          streaming("identity", "shm", shortLines, Programs.command("cpp", "identity"), null, 0, true, null);
+          java("identity", shortLines, IdentityMapper.class, null, 0, LongWritable.class, Text.class);
+        }
+        if (TASKS.contains("grep")) {
+          streaming("grep", "pipes", words, Programs.command("cpp", "grep", GREP_PATTERN), null, 0, false, null);
+          streaming("grep", "shm", words, Programs.command("cpp", "grep", GREP_PATTERN), null, 0, true, null);
+          java("grep", words, JavaJobs.GrepMapper.class, null, 0, Text.class, Text.class);
+        }
+        if (TASKS.contains("wordcount")) {
+          streaming("wordcount", "pipes", words, Programs.command("cpp", "wordcount", "map"),
+              Programs.command("cpp", "wordcount", "reduce"), 1, false, null);
+          streaming("wordcount", "shm", words, Programs.command("cpp", "wordcount", "map"),
+              Programs.command("cpp", "wordcount", "reduce"), 1, true, null);
+          java("wordcount", words, JavaJobs.WordMapper.class, JavaJobs.SumReducer.class, 1, Text.class, IntWritable.class);
+        }
+        if (TASKS.contains("invindex")) {
+          streaming("invindex", "pipes", words, Programs.command("cpp", "invindex", "map"),
+              Programs.command("cpp", "invindex", "reduce"), 1, false, null);
+          streaming("invindex", "shm", words, Programs.command("cpp", "invindex", "map"),
+              Programs.command("cpp", "invindex", "reduce"), 1, true, null);
+          java("invindex", words, JavaJobs.IndexMapper.class, JavaJobs.IndexReducer.class, 1, Text.class, Text.class);
+        }
+        if (PYTHON && TASKS.contains("python-identity")) {
+          streaming("python-identity", "pipes", shortLines, Programs.command("python", "identity"), null, 0, false, null);
+          streaming("python-identity", "shm", shortLines, Programs.command("python", "identity"), null, 0, true, null);
+        }
+        if (TASKS.contains("batch-sweep-identity")) {
+          for (int batch : new int[] {1, 16, 128, 1024, 4096}) {
+            streaming("batch-sweep-identity", "batch=" + batch, shortLines, Programs.command("cpp", "identity"), null, 0,
+                true, Integer.toString(batch));
+          }
+        }
+      }
+      report();
+    } finally {
+      TestFiles.deleteRecursively(work.toFile());
+      TestFiles.deleteRecursively(shmDir.toFile());
+    }
+  }
+
+  private void streaming(String task, String variant, Path in, String mapper, String reducer, int reduces, boolean shm,
+      String batch) throws Exception {
+    StreamingRun.Builder b = new StreamingRun.Builder(StreamingRun.localConf(work), work.resolve("out" + (runs++)))
+        .set("stream.io.identifier.resolver.class", "org.hadoopopt.shmstreaming.io.ShmIdentifierResolver")
+        .set("stream.shm.dir", shmDir.toString())
+        .set("mapreduce.task.io.sort.mb", "100");
+    if (batch != null) {
+      b.set("stream.shm.batch.size", batch);
+    }
+    if (shm) {
+      b.arg("-io", "shm");
+    }
+    b.arg("-input", in.toString(), "-mapper", mapper, "-numReduceTasks", Integer.toString(reduces));
+    if (reducer != null) {
+      b.arg("-reducer", reducer);
+    }
+    long t0 = System.nanoTime();
+    StreamingRun r = b.run(org.apache.hadoop.fs.FileSystem.getLocal(StreamingRun.localConf(work)));
+    double s = (System.nanoTime() - t0) / 1e9;
+    assertEquals(0, r.exitCode, task + " " + variant + ": " + r.failure);
+    record(task, variant, s);
+    byte[] prev = outputs.putIfAbsent(task, r.output);
+    if (prev != null && !Arrays.equals(prev, r.output)) {
+      throw new AssertionError(task + " " + variant + ": output differs from the first run's");
+    }
+    TestFiles.deleteRecursively(work.resolve("out" + (runs - 1)).toFile());
+  }
+
+  @SuppressWarnings({"rawtypes", "unchecked"})
+  private void java(String task, Path in, Class<? extends Mapper> mapper, Class<? extends Reducer> reducer, int reduces,
+      Class<?> outKey, Class<?> outValue) throws Exception {
+    JobConf job = new JobConf(StreamingRun.localConf(work));
+    job.setInt("mapreduce.task.io.sort.mb", 100);
+    job.set("bench.grep.pattern", GREP_PATTERN);
+    job.setMapperClass(mapper);
+    if (reducer != null) {
+      job.setReducerClass(reducer);
+    }
+    job.setNumReduceTasks(reduces);
+    job.setOutputKeyClass(outKey);
+    job.setOutputValueClass(outValue);
+    Path out = work.resolve("out" + (runs++));
+    FileInputFormat.setInputPaths(job, new org.apache.hadoop.fs.Path(in.toString()));
+    FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path(out.toString()));
+    long t0 = System.nanoTime();
+    JobClient.runJob(job);
+    record(task, "java", (System.nanoTime() - t0) / 1e9);
+    TestFiles.deleteRecursively(out.toFile());
+  }
+
+  private void record(String task, String variant, double seconds) {
+    times.computeIfAbsent(task + "|" + variant, k -> new ArrayList<>()).add(seconds);
+    System.out.printf(Locale.ROOT, "BENCH %-22s %-10s %7.2f s%n", task, variant, seconds);
+  }
+
+  private static double median(List<Double> xs) {
+    List<Double> s = new ArrayList<>(xs);
+    s.sort(null);
+    int n = s.size();
+    return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+  }
+
+  private void report() throws IOException {
+    StringBuilder json = new StringBuilder("{\n  \"data_mb\": " + MB + ", \"reps\": " + REPS + ",\n  \"medians_s\": {");
+    StringBuilder text = new StringBuilder("\nShmStreaming benchmark, LocalJobRunner, " + MB + " MB per input, median of " + REPS + "\n");
+    String sep = "";
+    Map<String, Double> med = new LinkedHashMap<>();
+    for (Map.Entry<String, List<Double>> e : times.entrySet()) {
+      double m = median(e.getValue());
+      med.put(e.getKey(), m);
+      json.append(sep).append("\n    \"").append(e.getKey()).append("\": ").append(String.format(Locale.ROOT, "%.3f", m));
+      sep = ",";
+      text.append(String.format(Locale.ROOT, "  %-34s %7.2f s  %s%n", e.getKey(), m, e.getValue()));
+    }
+    json.append("\n  },\n  \"ratios\": {");
+    sep = "";
+    for (String task : new String[] {"identity", "grep", "wordcount", "invindex", "python-identity"}) {
+      Double pipes = med.get(task + "|pipes");
+      Double shm = med.get(task + "|shm");
+      if (pipes == null || shm == null) {
+        continue;
+      }
+      Double java = med.get(task + "|java");
+      String removed = java == null || pipes <= java ? "null"
+          : String.format(Locale.ROOT, "%.3f", (pipes - shm) / (pipes - java));
+      json.append(sep).append(String.format(Locale.ROOT, "\n    \"%s\": {\"pipes_over_shm\": %.3f, \"overhead_removed\": %s}",
+          task, pipes / shm, removed));
+      sep = ",";
+      text.append(String.format(Locale.ROOT, "  %-12s pipes/shm = %.3f   share of the pipes' overhead over Java removed = %s%n",
+          task, pipes / shm, removed));
+    }
+    json.append("\n  }\n}\n");
+    Path dir = Paths.get("target/bench-results");
+    Files.createDirectories(dir);
+    try (BufferedWriter w = Files.newBufferedWriter(dir.resolve("shmstreaming.json"), StandardCharsets.UTF_8)) {
+      w.write(json.toString());
+    }
+    System.out.println(text);
+  }
+
+  private static String[] dictionary(int n) {
+    SplittableRandom rnd = new SplittableRandom(10_000);
+    String[] d = new String[n];
+    for (int i = 0; i < n; i++) {
+      StringBuilder w = new StringBuilder();
+      int len = 2 + rnd.nextInt(8);
+      for (int k = 0; k < len; k++) {
+        w.append((char) ('a' + rnd.nextInt(26)));
+      }
+      d[i] = w.toString();
+    }
+    return d;
+  }
+
+  /** Random dictionary words, 10-20 a line. */
+  private static void writeWords(Path file, String[] dict, int mb) throws IOException {
+    Files.createDirectories(file.getParent());
+    SplittableRandom rnd = new SplittableRandom(1);
+    long limit = mb * (1L << 20);
+    long written = 0;
+    try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      StringBuilder line = new StringBuilder();
+      while (written < limit) {
+        line.setLength(0);
+        int n = 10 + rnd.nextInt(11);
+        for (int k = 0; k < n; k++) {
+          if (k > 0) {
+            line.append(' ');
+          }
+          line.append(dict[rnd.nextInt(dict.length)]);
+        }
+        line.append('\n');
+        w.write(line.toString());
+        written += line.length();
+      }
+    }
+  }
+
+  /** One short dictionary word a line: the most records per byte. */
+  private static void writeShortLines(Path file, String[] dict, int mb) throws IOException {
+    Files.createDirectories(file.getParent());
+    SplittableRandom rnd = new SplittableRandom(2);
+    long limit = mb * (1L << 20);
+    long written = 0;
+    try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      while (written < limit) {
+        String word = dict[rnd.nextInt(dict.length)];
+        w.write(word);
+        w.write('\n');
+        written += word.length() + 1;
+      }
+    }
+  }
+}

@@ -1,0 +1,61 @@
+package org.hadoopopt.shmstreaming;
+
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Paths;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The Streaming program exits non-zero mid-stream, is killed with SIGKILL, or stops reading:
+ * the task fails with a message saying so, and (checked after each test) no program, thread or
+ * segment stays behind. The timeouts only turn a hang into a failure.
+ */
+class StreamingFaultTest extends StreamingTestBase {
+  @BeforeAll
+  static void input() throws Exception {
+    // ~100 KB: far more than the 4 KB ring, so the task blocks on a program that stops.
+    Programs.write(work.resolve("in/f.txt"), Programs.text(3, 1500, 200));
+  }
+
+  private static String faulty(String mode) {
+    return Programs.PYTHON + " -B " + Paths.get("src/test/python/faulty.py").toAbsolutePath() + " " + NativeBuild.python()
+        + " " + mode + " 100";
+  }
+
+  private static String runFailing(String mode, String... extra) throws Exception {
+    try (LogCapture log = new LogCapture()) {
+      StreamingRun r = job(SHM_MAP).set("stream.shm.buffer.size", "4096").set("stream.shm.stall.timeout.ms", "2000")
+          .arg("-input", work.resolve("in").toString(), "-mapper", faulty(mode), "-numReduceTasks", "0")
+          .arg(extra)
+          .run(fs);
+      assertNotEquals(0, r.exitCode, "job should fail");
+      return log.text();
+    }
+  }
+
+  @Test
+  @Timeout(120)
+  void programExitingNonZeroMidStreamFailsTheTask() throws Exception {
+    String log = runFailing("exit");
+    assertTrue(log.contains("exited with code 3") || log.contains("subprocess failed with code 3"), "message names exit code 3");
+  }
+
+  @Test
+  @Timeout(120)
+  void killedProgramFailsTheTask() throws Exception {
+    String log = runFailing("kill");
+    assertTrue(log.contains("exited with code 137") || log.contains("subprocess failed with code 137"),
+        "message names the SIGKILL exit code 137");
+  }
+
+  @Test
+  @Timeout(120)
+  void programThatStopsReadingFailsTheTaskAfterTheStallTimeout() throws Exception {
+    String log = runFailing("stop");
+    assertTrue(log.contains("made no progress for 2000 ms") && log.contains("stream.shm.stall.timeout.ms"),
+        "message names the stall and its key");
+  }
+}
