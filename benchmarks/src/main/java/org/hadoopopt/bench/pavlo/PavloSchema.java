@@ -1,0 +1,80 @@
+package org.hadoopopt.bench.pavlo;
+
+import java.math.BigDecimal;
+import java.text.SimpleDateFormat;
+import java.util.TimeZone;
+
+/**
+ * The four Pavlo tables as stored: '|'-separated text, one row a line, columns in the order
+ * declared here. Every reader of the data (baseline and optimized jobs, the stats program, tests)
+ * takes column positions and the date format from this class.
+ */
+public final class PavloSchema {
+  private PavloSchema() {}
+
+  public static final char SEPARATOR = '|';
+  /** For {@code String.split}: the separator as a regular expression. */
+  public static final String SEPARATOR_REGEX = "\\|";
+  /** visitDate's format (SQL DATE). */
+  public static final String DATE_PATTERN = "yyyy-MM-dd";
+
+  /** Directory names under a generated set's root. */
+  public static final String GREP = "grep";
+  public static final String RANKINGS = "rankings";
+  public static final String USERVISITS = "uservisits";
+  public static final String DOCUMENTS = "documents";
+
+  // Grep(key, field): fixed 10 + 90 characters.
+  public static final String[] GREP_COLUMNS = {"key", "field"};
+  public static final int GREP_KEY = 0;
+  public static final int GREP_FIELD = 1;
+  public static final int GREP_KEY_LENGTH = 10;
+  public static final int GREP_FIELD_LENGTH = 90;
+
+  // Rankings(pageURL, pageRank INT, avgDuration INT).
+  public static final String[] RANKINGS_COLUMNS = {"pageURL", "pageRank", "avgDuration"};
+  public static final int PAGE_URL = 0;
+  public static final int PAGE_RANK = 1;
+  public static final int AVG_DURATION = 2;
+
+  // UserVisits(sourceIP, destURL, visitDate, adRevenue, userAgent, countryCode, languageCode,
+  //            searchWord, duration).
+  public static final String[] USERVISITS_COLUMNS = {"sourceIP", "destURL", "visitDate", "adRevenue",
+      "userAgent", "countryCode", "languageCode", "searchWord", "duration"};
+  public static final int SOURCE_IP = 0;
+  public static final int DEST_URL = 1;
+  public static final int VISIT_DATE = 2;
+  public static final int AD_REVENUE = 3;
+  public static final int USER_AGENT = 4;
+  public static final int COUNTRY_CODE = 5;
+  public static final int LANGUAGE_CODE = 6;
+  public static final int SEARCH_WORD = 7;
+  public static final int DURATION = 8;
+
+  // Documents(url, html): the HTML is one line and the last column, so split with a limit of 2.
+  public static final String[] DOCUMENTS_COLUMNS = {"url", "html"};
+  public static final int DOC_URL = 0;
+  public static final int DOC_HTML = 1;
+
+  /** A strict (non-lenient, UTC) parser for visitDate; not thread-safe, so one per task. */
+  public static SimpleDateFormat newDateFormat() {
+    SimpleDateFormat f = new SimpleDateFormat(DATE_PATTERN, java.util.Locale.ROOT);
+    f.setLenient(false);
+    f.setTimeZone(TimeZone.getTimeZone("UTC"));
+    return f;
+  }
+
+  /**
+   * adRevenue in exact hundredths ("123.45" is 12345): the sums of every variant must agree to
+   * the cent, which float arithmetic would not guarantee.
+   *
+   * @throws NumberFormatException if the text is not a decimal with at most 2 decimals
+   */
+  public static long parseCents(String text) {
+    try {
+      return new BigDecimal(text).movePointRight(2).longValueExact();
+    } catch (ArithmeticException e) {
+      throw new NumberFormatException("more than 2 decimals or out of range: '" + text + "'");
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package org.hadoopopt.bench.pavlo.jobs;
+
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+import org.apache.hadoop.util.ToolRunner;
+import org.hadoopopt.bench.pavlo.BadRecords;
+import org.hadoopopt.bench.pavlo.PavloSchema;
+import org.hadoopopt.bench.pavlo.ToolArgs;
+
+/** {@code grep [--pattern P] IN OUT}: Grep rows whose field contains the pattern; map-only; {@code key TAB field}. */
+public final class GrepJob extends BaselineTool {
+  /** {@code hadoopopt.bench.grep.pattern}, default {@code XYZ}: the substring searched for in the field. */
+  public static final String PATTERN = "hadoopopt.bench.grep.pattern";
+
+  public static void setPattern(Configuration conf, String pattern) {
+    conf.set(PATTERN, pattern);
+  }
+
+  public static String getPattern(Configuration conf) {
+    String p = conf.get(PATTERN, "XYZ");
+    if (p.isEmpty()) {
+      throw new IllegalArgumentException(PATTERN + " must not be empty");
+    }
+    return p;
+  }
+
+  public static class GrepMapper extends Mapper<LongWritable, Text, Text, Text> {
+    private BaselineDecoder decoder;
+    private String pattern;
+
+    @Override
+    protected void setup(Context context) {
+      decoder = new BaselineDecoder(BadRecords.of(context));
+      pattern = getPattern(context.getConfiguration());
+    }
+
+    @Override
+    protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
+      String[] f = decoder.fields(offset.get(), line, PavloSchema.GREP_COLUMNS);
+      if (f != null && f[PavloSchema.GREP_FIELD].contains(pattern)) {
+        context.write(new Text(f[PavloSchema.GREP_KEY]), new Text(f[PavloSchema.GREP_FIELD]));
+      }
+    }
+  }
+
+  @Override
+  String usage() {
+    return "grep [--pattern P] IN OUT";
+  }
+
+  @Override
+  List<String> options() {
+    return ToolArgs.names("pattern");
+  }
+
+  @Override
+  int paths() {
+    return 2;
+  }
+
+  @Override
+  void apply(ToolArgs a, Configuration conf) {
+    copy(a, "pattern", conf, PATTERN);
+  }
+
+  @Override
+  void runJobs(Configuration conf, ToolArgs a) throws Exception {
+    Job job = Job.getInstance(conf, "pavlo-grep " + getPattern(conf));
+    job.setJarByClass(GrepJob.class);
+    job.setInputFormatClass(TextInputFormat.class);
+    job.setMapperClass(GrepMapper.class);
+    job.setNumReduceTasks(0);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(Text.class);
+    job.setOutputFormatClass(TextOutputFormat.class);
+    FileInputFormat.addInputPath(job, new Path(a.positional(0)));
+    FileOutputFormat.setOutputPath(job, new Path(a.positional(1)));
+    submit(job);
+  }
+
+  public static void main(String[] args) throws Exception {
+    System.exit(ToolRunner.run(new GrepJob(), args));
+  }
+}

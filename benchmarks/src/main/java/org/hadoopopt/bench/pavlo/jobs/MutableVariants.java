@@ -1,0 +1,124 @@
+package org.hadoopopt.bench.pavlo.jobs;
+
+import java.io.IOException;
+import java.time.LocalDate;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.hadoopopt.bench.pavlo.DateRange;
+import org.hadoopopt.inputformats.mapreduce.RankingsKvsfInputFormat;
+import org.hadoopopt.inputformats.mapreduce.RankingsTextInputFormat;
+import org.hadoopopt.inputformats.mapreduce.UserVisitsKvsfInputFormat;
+import org.hadoopopt.inputformats.mapreduce.UserVisitsTextInputFormat;
+import org.hadoopopt.inputformats.record.ByteSlice;
+import org.hadoopopt.inputformats.record.RankingsRecord;
+import org.hadoopopt.inputformats.record.UserVisitsRecord;
+
+/**
+ * The "MT" (mutable text) and "BDB" (JE tuple rows in KeyValueSequenceFiles, made by
+ * {@code KvsfConvert}) variants of Selection and Aggregation: same programs, same output, mutable
+ * records instead of the baseline's object per field. Malformed rows fail the task (the mutable
+ * readers have no skip mode).
+ */
+public final class MutableVariants {
+  /** {@code hadoopopt.bench.variant}: {@code baseline} (default), {@code mt} or {@code bdb}; also {@code --variant}. */
+  public static final String VARIANT = "hadoopopt.bench.variant";
+
+  /** Which decoding a Selection or Aggregation run uses. */
+  public enum Variant { BASELINE, MT, BDB }
+
+  private MutableVariants() {}
+
+  public static void setVariant(Configuration conf, Variant v) {
+    conf.set(VARIANT, v.name().toLowerCase(Locale.ROOT));
+  }
+
+  public static Variant getVariant(Configuration conf) {
+    String v = conf.getTrimmed(VARIANT, "baseline");
+    try {
+      return Variant.valueOf(v.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(VARIANT + " must be baseline, mt or bdb, not '" + v + "'");
+    }
+  }
+
+  /** Switches a configured Selection job to the variant's input format and mapper (nothing for baseline). */
+  static void selection(Job job, Variant v) {
+    if (v != Variant.BASELINE) {
+      job.setInputFormatClass(v == Variant.MT ? RankingsTextInputFormat.class : RankingsKvsfInputFormat.class);
+      job.setMapperClass(SelectionMapper.class);
+    }
+  }
+
+  /** Switches a configured Aggregation job to the variant's input format and mapper (nothing for baseline). */
+  static void aggregation(Job job, Variant v) {
+    if (v != Variant.BASELINE) {
+      job.setInputFormatClass(v == Variant.MT ? UserVisitsTextInputFormat.class : UserVisitsKvsfInputFormat.class);
+      job.setMapperClass(AggregationMapper.class);
+    }
+  }
+
+  /** pageRank > X on the reused record; the URL bytes go out without a String. */
+  public static class SelectionMapper extends Mapper<Object, RankingsRecord, Text, IntWritable> {
+    private final Text url = new Text();
+    private final IntWritable rank = new IntWritable();
+    private int minRank;
+
+    @Override
+    protected void setup(Context context) {
+      minRank = SelectionJob.getMinRank(context.getConfiguration());
+    }
+
+    @Override
+    protected void map(Object key, RankingsRecord r, Context context) throws IOException, InterruptedException {
+      if (!r.isNull(RankingsRecord.PAGE_RANK) && r.pageRank() > minRank) {
+        ByteSlice u = r.pageURL();
+        url.set(u.bytes(), u.offset(), u.length());
+        rank.set(r.pageRank());
+        context.write(url, rank);
+      }
+    }
+  }
+
+  /** SUM(adRevenue) by sourceIP (or its prefix) over a visitDate range compared as days since 1970. */
+  public static class AggregationMapper extends Mapper<Object, UserVisitsRecord, Text, LongWritable> {
+    private final Text group = new Text();
+    private final LongWritable cents = new LongWritable();
+    private int prefix;
+    private long fromDay;
+    private long toDay;
+
+    @Override
+    protected void setup(Context context) {
+      Configuration conf = context.getConfiguration();
+      prefix = AggregationJob.getPrefix(conf);
+      DateRange range = AggregationJob.getDateRange(conf); // validates the keys
+      fromDay = range.from() == null ? Long.MIN_VALUE : LocalDate.parse(range.from()).toEpochDay();
+      toDay = range.to() == null ? Long.MAX_VALUE : LocalDate.parse(range.to()).toEpochDay();
+    }
+
+    @Override
+    protected void map(Object key, UserVisitsRecord v, Context context) throws IOException, InterruptedException {
+      if (v.isNull(UserVisitsRecord.VISIT_DATE) || v.isNull(UserVisitsRecord.AD_REVENUE)) {
+        throw new IOException("UserVisits row with an empty visitDate or adRevenue: " + v.toText());
+      }
+      int day = v.visitDate();
+      if (day < fromDay || day > toDay) {
+        return;
+      }
+      long micros = v.adRevenueMicros();
+      if (micros % 10_000 != 0) { // the baseline's rule: at most 2 decimals
+        throw new IOException("adRevenue with more than 2 decimals: " + v.toText());
+      }
+      ByteSlice ip = v.sourceIP();
+      int n = prefix > 0 && ip.length() > prefix ? prefix : ip.length();
+      group.set(ip.bytes(), ip.offset(), n);
+      cents.set(micros / 10_000);
+      context.write(group, cents);
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package org.hadoopopt.bench.pavlo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.io.File;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
+import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
+import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
+import org.hadoopopt.testing.TestFiles;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The MT (mutable text) and BDB (JE tuples in KeyValueSequenceFiles) variants of Selection and
+ * Aggregation give exactly the baseline's output, and the reference answer, on a generated set
+ * (local runner, local files).
+ */
+class MutableVariantsLocalTest {
+  private static File set;
+  private static File out;
+  private static FileSystem fs;
+  private static Reference ref;
+
+  @BeforeAll
+  static void generateAndConvert() throws Exception {
+    set = LocalSets.set(0.0003, 11);
+    out = LocalSets.work("variants-local-out");
+    fs = FileSystem.getLocal(new Configuration());
+    ref = new Reference(fs, new Path(set.toString()));
+    for (String table : new String[] {"rankings", "uservisits"}) {
+      // Small pages, so the tiny tables still span many pages.
+      assertEquals(0, ToolRunner.run(LocalSets.conf(), new KvsfConvert(), new String[] {"-D", "hadoopopt.kvsf.page.size=4096",
+          table, new File(set, table).toString(), new File(out, table + "-kvsf").toString()}));
+    }
+  }
+
+  private static List<String> run(Tool tool, String name, String... args) throws Exception {
+    String[] all = new String[args.length + 5];
+    all[0] = "-fs";
+    all[1] = "file:///";
+    all[2] = "-jt";
+    all[3] = "local";
+    System.arraycopy(args, 0, all, 4, args.length);
+    Path dir = new Path(new File(out, name).toString());
+    all[all.length - 1] = dir.toString();
+    assertEquals(0, ToolRunner.run(new Configuration(), tool, all));
+    return Reference.sorted(TestFiles.readPartLines(fs, dir));
+  }
+
+  @Test
+  void selectionVariantsGiveTheBaselineAnswer() throws Exception {
+    List<String> baseline = run(new SelectionJob(), "sel-baseline", new File(set, "rankings").toString());
+    assertFalse(baseline.isEmpty());
+    assertEquals(ref.selection(10), baseline);
+    assertEquals(baseline, run(new SelectionJob(), "sel-mt", "--variant", "mt", new File(set, "rankings").toString()));
+    assertEquals(baseline, run(new SelectionJob(), "sel-bdb", "--variant", "bdb", new File(out, "rankings-kvsf").toString()));
+  }
+
+  @Test
+  void aggregationVariantsGiveTheBaselineAnswer() throws Exception {
+    String uv = new File(set, "uservisits").toString();
+    String[] opts = {"--prefix", "7", "--from", "1984-01-01", "--to", "1987-01-01"};
+    List<String> baseline = run(new AggregationJob(), "agg-baseline", concat(opts, uv));
+    assertFalse(baseline.isEmpty());
+    assertEquals(ref.aggregation(7, "1984-01-01", "1987-01-01"), baseline);
+    assertEquals(baseline, run(new AggregationJob(), "agg-mt", concat(opts, "--variant", "mt", uv)));
+    assertEquals(baseline, run(new AggregationJob(), "agg-bdb",
+        concat(opts, "--variant", "bdb", new File(out, "uservisits-kvsf").toString())));
+    assertEquals(ref.aggregation(0, null, null), run(new AggregationJob(), "agg-bdb-all",
+        "--variant", "bdb", new File(out, "uservisits-kvsf").toString()));
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] all = new String[a.length + b.length];
+    System.arraycopy(a, 0, all, 0, a.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
+}

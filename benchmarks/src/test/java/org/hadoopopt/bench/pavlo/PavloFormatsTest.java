@@ -1,0 +1,66 @@
+package org.hadoopopt.bench.pavlo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Random;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+/** The shared formats every variant prints with, against BigDecimal arithmetic. */
+class PavloFormatsTest {
+  @Test
+  void revenueHasExactlyTwoDecimals() {
+    Random r = new Random(1);
+    for (int i = 0; i < 10_000; i++) {
+      long cents = r.nextInt(2_000_000_000) - 1_000_000_000L;
+      assertEquals(BigDecimal.valueOf(cents, 2).toPlainString(), PavloOutput.revenue(cents));
+    }
+    assertEquals("0.00", PavloOutput.revenue(0));
+    assertEquals("-0.05", PavloOutput.revenue(-5));
+  }
+
+  @Test
+  void averageHasExactlySixDecimals() {
+    Random r = new Random(2);
+    for (int i = 0; i < 10_000; i++) {
+      long sum = r.nextInt(1_000_000);
+      long count = 1 + r.nextInt(999);
+      String want = new BigDecimal(sum).divide(new BigDecimal(count), 6, RoundingMode.HALF_UP).toPlainString();
+      assertEquals(want, PavloOutput.average(sum, count), sum + "/" + count);
+    }
+    assertEquals("123.45\t3.333333", PavloOutput.joinValue(12345, 10, 3));
+  }
+
+  @Test
+  void centsParseExactlyOrNotAtAll() {
+    assertEquals(12345, PavloSchema.parseCents("123.45"));
+    assertEquals(770, PavloSchema.parseCents("7.7"));
+    assertEquals(5, PavloSchema.parseCents("0.05"));
+    assertEquals(120, PavloSchema.parseCents("1.200"));
+    assertThrows(NumberFormatException.class, () -> PavloSchema.parseCents("12.345"));
+    assertThrows(NumberFormatException.class, () -> PavloSchema.parseCents("12,5"));
+  }
+
+  @Test
+  void dateRangesAreInclusiveAndBadDatesNameTheKey() throws Exception {
+    Configuration conf = new Configuration(false);
+    conf.set("k.from", "2000-01-15");
+    conf.set("k.to", "2000-01-22");
+    DateRange range = DateRange.fromConf(conf, "k.from", null, "k.to", null);
+    java.text.SimpleDateFormat f = PavloSchema.newDateFormat();
+    assertTrue(range.contains(f.parse("2000-01-15")));
+    assertTrue(range.contains(f.parse("2000-01-22")));
+    assertFalse(range.contains(f.parse("2000-01-23")));
+    assertFalse(range.contains(f.parse("2000-01-14")));
+    conf.set("k.to", "2000-02-30");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DateRange.fromConf(conf, "k.from", null, "k.to", null));
+    assertTrue(e.getMessage().startsWith("k.to "), e.getMessage());
+    assertTrue(DateRange.fromConf(new Configuration(false), "a", null, "b", null).isUnbounded());
+  }
+}
