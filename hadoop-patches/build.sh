@@ -6,7 +6,7 @@
 #
 # For each patch: the files it touches name their Hadoop module (hadoop-hdfs-project/hadoop-hdfs/
 # src/main/java/... -> artifact hadoop-hdfs); that artifact's -sources jar is fetched from Maven
-# Central (mvn dependency:copy, cached in ~/.m2) and unpacked into a Hadoop-repository layout;
+# Central (mvn dependency:copy, cached in ~/.m2) and those files are unpacked in a Hadoop-repository layout;
 # `patch -p1 --dry-run` must pass before the patch is applied. The patched .java files are compiled
 # (javac --release 8, like Hadoop 3.4) against stock Hadoop's classpath (bin/hadoop classpath).
 # Output: hadoop-patches/target/VERSION/hadoop-patched-classes-VERSION.jar, to be placed before the
@@ -35,8 +35,11 @@ for m in $modules; do
     mvn -B -q dependency:copy -Dartifact="$coords" -DoutputDirectory="$out/jars" >"$out/fetch.log" 2>&1 ||
       { tail -n 20 "$out/fetch.log" >&2; echo "build.sh: cannot fetch $coords" >&2; exit 1; }
   fi
+  # Only the files the patches touch: the rest of Hadoop's source is neither patched nor compiled.
+  entries=$(for p in "${patches[@]}"; do files_of "$p"; done | sed -n "s|^$m/src/main/java/||p" | sort -u)
   mkdir -p "$out/tree/$m/src/main/java"
-  (cd "$out/tree/$m/src/main/java" && unzip -q -o "$out/jars/$artifact-$version-sources.jar")
+  # shellcheck disable=SC2086
+  (cd "$out/tree/$m/src/main/java" && unzip -q -o "$out/jars/$artifact-$version-sources.jar" $entries)
 done
 
 # 2. dry run of every patch first, then apply
