@@ -220,7 +220,10 @@ def _attach(directory, attempt, suffix):
             path = "%s/hadoopopt-shm-%s-%d.%s" % (directory, attempt, pid, suffix)
             if os.path.exists(path):
                 ring = Ring(path)
-                os.unlink(path)  # both sides have it mapped: nothing may stay in /dev/shm
+                try:
+                    os.unlink(path)  # both sides have it mapped: nothing may stay in /dev/shm
+                except FileNotFoundError:
+                    pass  # the task saw us attach and unlinked it first (all input already written)
                 return ring
         if time.time() > deadline or os.getppid() != parent:
             raise SMStreamError("no shm segment %s/hadoopopt-shm-%s-%d.%s appeared within %.0f ms "
