@@ -117,8 +117,8 @@ class Ring(object):
     def write(self, rec):
         n = len(rec)
         if n > self.capacity - RECORD_HEADER:
-            raise SMStreamError("record of %d bytes is larger than the ring can hold (%d bytes; raise "
-                                "stream.shm.buffer.size)" % (n, self.capacity - RECORD_HEADER))
+            raise SMStreamError("a record of %d bytes is larger than the ring can hold (%d bytes); raise "
+                                "stream.shm.buffer.size" % (n, self.capacity - RECORD_HEADER))
         span = (RECORD_HEADER + n + 7) & ~7
         off = self.pos & self.mask
         to_end = self.capacity - off
@@ -142,17 +142,18 @@ class Ring(object):
             self.flush()
 
     def flush(self):
-        """Publishes what was written; wakes the consumer if it sleeps."""
+        """Publishes what was written and wakes the consumer if it sleeps. With nothing new there
+        is nothing to wake it for (and each wake-up check is a system call here)."""
         if self.published != self.pos:
             self.u64[OFF_TAIL // 8] = self.pos
             self.published = self.pos
-        self.since = 0
-        self.wake_if_waiting(OFF_CONSUMER_WAITING)
+            self.since = 0
+            self.wake_if_waiting(OFF_CONSUMER_WAITING)
 
     def close_producer(self, code=1):
         self.flush()
         self.u32[OFF_PRODUCER_CLOSED // 4] = code
-        self.wake_if_waiting(OFF_CONSUMER_WAITING)
+        self.wake_if_waiting(OFF_CONSUMER_WAITING)  # the close itself is news
 
     # --- consumer -------------------------------------------------------------------------
     def _publish_head(self):
@@ -219,7 +220,10 @@ def _attach(directory, attempt, suffix):
         for pid in (os.getpid(), parent):
             path = "%s/hadoopopt-shm-%s-%d.%s" % (directory, attempt, pid, suffix)
             if os.path.exists(path):
-                ring = Ring(path)
+                try:
+                    ring = Ring(path)
+                except FileNotFoundError:
+                    continue  # gone between the check and the open: the task gave up; time out clearly
                 try:
                     os.unlink(path)  # both sides have it mapped: nothing may stay in /dev/shm
                 except FileNotFoundError:

@@ -7,6 +7,7 @@
 #ifndef SMSTREAM_HH
 #define SMSTREAM_HH
 
+#include <exception>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -18,8 +19,12 @@ class SMStream {
   SMStream() : s_(smstream_open_env()) {
     if (!s_) throw std::runtime_error(std::string("smstream: ") + smstream_last_error());
   }
+  // Left by an exception: the output stream ends as aborted, so the task does not take what was
+  // written so far for the whole output.
   ~SMStream() {
-    if (s_) smstream_close(s_);
+    if (!s_) return;
+    if (std::uncaught_exceptions() > 0) smstream_abort(s_);
+    else smstream_close(s_);
   }
   SMStream(const SMStream &) = delete;
   SMStream &operator=(const SMStream &) = delete;

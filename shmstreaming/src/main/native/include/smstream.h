@@ -73,6 +73,9 @@ int smstream_write_kv(smstream *s, const void *key, size_t klen, const void *val
 int smstream_flush(smstream *s);
 /* Flushes, ends the output stream, unmaps. 0 or -1. */
 int smstream_close(smstream *s);
+/* Ends the output stream as failed (the task then fails saying so) and releases the channel:
+ * for a program that gives up half-way. */
+void smstream_abort(smstream *s);
 /* 1 if input (0) / output (1) goes through shared memory. */
 int smstream_is_shm(const smstream *s, int output);
 const char *smstream_last_error(void);

@@ -60,8 +60,11 @@ static int attach_channel(smstream_ring *r, const char *dir, const char *attempt
       snprintf(path, sizeof path, "%s/hadoopopt-shm-%s-%d.%s", dir, attempt, (int)pids[i], suffix);
       if (access(path, F_OK) == 0) {
         int rc = smstream_ring_attach(r, path);
-        if (rc == 0) unlink(path); /* both sides have it mapped: nothing may stay in /dev/shm */
-        return rc;
+        /* Both sides have it mapped: nothing may stay in /dev/shm. The task may have unlinked it
+         * already (it does once it sees us attached), so ENOENT is fine. */
+        if (rc == 0) unlink(path);
+        /* Gone between access and open: the task gave up on us; keep polling to time out clearly. */
+        if (rc == 0 || errno != ENOENT) return rc;
       }
     }
     if (waited >= timeout_ms || getppid() != parent) {
@@ -252,4 +255,15 @@ int smstream_close(smstream *s) {
     free(s->ibuf);
   }
   return rc;
+}
+
+void smstream_abort(smstream *s) {
+  if (s->shm_out) {
+    smstream_ring_close_producer(&s->out, 2);
+    smstream_ring_unmap(&s->out);
+  } else {
+    free(s->obuf); /* what is buffered stays unwritten: the output is incomplete anyway */
+  }
+  if (s->shm_in) smstream_ring_close_consumer(&s->in);
+  else free(s->ibuf);
 }

@@ -72,7 +72,9 @@ static int map_file(smstream_ring *r, int fd, size_t size) {
 int smstream_ring_attach(smstream_ring *r, const char *path) {
   int fd = open(path, O_RDWR | O_CLOEXEC);
   if (fd < 0) {
-    sms_set_error("cannot open shm segment %s: %s", path, strerror(errno));
+    int e = errno; /* callers tell a vanished segment (ENOENT) from other failures */
+    sms_set_error("cannot open shm segment %s: %s", path, strerror(e));
+    errno = e;
     return -1;
   }
   struct stat st;
@@ -166,11 +168,16 @@ static int peer_gone(smstream_ring *r, long since) {
   return 0;
 }
 
+/* Wakes a sleeping consumer only if records were written since the last wake-up check: every
+ * earlier record was followed by one, and a consumer that fell asleep after it saw the record.
+ * (An input-side consumer flushes its output ring each time it runs dry; waking the task's
+ * reader there for nothing new cost two context switches each time.) */
 void smstream_ring_flush(smstream_ring *r) {
   if (r->published != r->pos) {
     atomic_store_explicit(U64(r, SMS_OFF_TAIL), r->pos, memory_order_release);
     r->published = r->pos;
   }
+  if (r->since_wake == 0) return;
   r->since_wake = 0;
   sms_wake_if_waiting(U32(r, SMS_OFF_CONSUMER_WAITING));
 }
@@ -206,8 +213,8 @@ int sms_ring_write_parts(smstream_ring *r, const void *const *parts, const size_
   uint64_t len = 0;
   for (int i = 0; i < n; i++) len += lens[i];
   if (len > smstream_ring_max_record(r)) {
-    sms_set_error("record of %llu bytes is larger than the ring can hold (%zu bytes; raise "
-                  "stream.shm.buffer.size)", (unsigned long long)len, smstream_ring_max_record(r));
+    sms_set_error("a record of %llu bytes is larger than the ring can hold (%zu bytes); raise "
+                  "stream.shm.buffer.size", (unsigned long long)len, smstream_ring_max_record(r));
     return -1;
   }
   uint64_t rec = align8(SMS_RECORD_HEADER + len);
@@ -339,7 +346,7 @@ int smstream_ring_read(smstream_ring *r, const unsigned char **data, size_t *len
 void smstream_ring_close_producer(smstream_ring *r, uint32_t code) {
   smstream_ring_flush(r);
   atomic_store(U32(r, SMS_OFF_PRODUCER_CLOSED), code);
-  sms_wake_if_waiting(U32(r, SMS_OFF_CONSUMER_WAITING));
+  sms_wake_if_waiting(U32(r, SMS_OFF_CONSUMER_WAITING)); /* the close itself is news */
 }
 
 void smstream_ring_close_consumer(smstream_ring *r) {

@@ -45,6 +45,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 class ShmStreamingBenchmark {
   private static final int MB = Integer.getInteger("shm.bench.mb", 32);
   private static final int REPS = Integer.getInteger("shm.bench.reps", 3);
+  /** Rounds run first and not recorded (JIT, page cache, the JNI library's first load). */
+  private static final int WARMUP = Integer.getInteger("shm.bench.warmup", 1);
   private static final boolean PYTHON = Boolean.getBoolean("shm.bench.python");
   private static final String GREP_PATTERN = "xyz";
   /** Comma-separated subset of identity,grep,wordcount,invindex,python-identity,batch-sweep-identity. */
@@ -55,6 +57,9 @@ class ShmStreamingBenchmark {
   private Path shmDir;
   private int runs;
   private final Map<String, List<Double>> times = new LinkedHashMap<>();
+  /** CPU seconds of this JVM and its reaped children (the Streaming programs) per run. */
+  private final Map<String, List<Double>> cpu = new LinkedHashMap<>();
+  private boolean warming;
   private final Map<String, byte[]> outputs = new LinkedHashMap<>();
 
   @Test
@@ -67,7 +72,8 @@ class ShmStreamingBenchmark {
       Path shortLines = work.resolve("short");
       writeWords(words.resolve("w.txt"), dict, MB);
       writeShortLines(shortLines.resolve("s.txt"), dict, MB);
-      for (int rep = 0; rep < REPS; rep++) {
+      for (int rep = -WARMUP; rep < REPS; rep++) {
+        warming = rep < 0;
         if (TASKS.contains("identity")) { // the record-heavy case: one short word a line, map-only
           streaming("identity", "pipes", shortLines, Programs.command("cpp", "identity"), null, 0, false, null);
           streaming("identity", "shm", shortLines, Programs.command("cpp", "identity"), null, 0, true, null);
@@ -126,11 +132,12 @@ class ShmStreamingBenchmark {
     if (reducer != null) {
       b.arg("-reducer", reducer);
     }
+    double c0 = cpuSeconds();
     long t0 = System.nanoTime();
     StreamingRun r = b.run(org.apache.hadoop.fs.FileSystem.getLocal(StreamingRun.localConf(work)));
     double s = (System.nanoTime() - t0) / 1e9;
     assertEquals(0, r.exitCode, task + " " + variant + ": " + r.failure);
-    record(task, variant, s);
+    record(task, variant, s, cpuSeconds() - c0);
     byte[] prev = outputs.putIfAbsent(task, r.output);
     if (prev != null && !Arrays.equals(prev, r.output)) {
       throw new AssertionError(task + " " + variant + ": output differs from the first run's");
@@ -154,15 +161,45 @@ class ShmStreamingBenchmark {
     Path out = work.resolve("out" + (runs++));
     FileInputFormat.setInputPaths(job, new org.apache.hadoop.fs.Path(in.toString()));
     FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path(out.toString()));
+    double c0 = cpuSeconds();
     long t0 = System.nanoTime();
     JobClient.runJob(job);
-    record(task, "java", (System.nanoTime() - t0) / 1e9);
+    record(task, "java", (System.nanoTime() - t0) / 1e9, cpuSeconds() - c0);
     TestFiles.deleteRecursively(out.toFile());
   }
 
-  private void record(String task, String variant, double seconds) {
-    times.computeIfAbsent(task + "|" + variant, k -> new ArrayList<>()).add(seconds);
-    System.out.printf(Locale.ROOT, "BENCH %-22s %-10s %7.2f s%n", task, variant, seconds);
+  private void record(String task, String variant, double seconds, double cpuSeconds) {
+    System.out.printf(Locale.ROOT, "BENCH %-22s %-10s %7.2f s  cpu %7.2f s%s%n", task, variant, seconds, cpuSeconds,
+        warming ? "  (warm-up)" : "");
+    if (!warming) {
+      times.computeIfAbsent(task + "|" + variant, k -> new ArrayList<>()).add(seconds);
+      cpu.computeIfAbsent(task + "|" + variant, k -> new ArrayList<>()).add(cpuSeconds);
+    }
+  }
+
+  private static final double CLOCK_TICKS = clockTicks();
+
+  private static double clockTicks() {
+    try {
+      Process p = new ProcessBuilder("getconf", "CLK_TCK").start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
+      p.waitFor();
+      return Double.parseDouble(out);
+    } catch (IOException | InterruptedException | NumberFormatException e) {
+      return 100;
+    }
+  }
+
+  /**
+   * utime + stime + cutime + cstime of this process from /proc/self/stat: the CPU the run used
+   * here and in the programs it waited for, far less disturbed by other load than wall time.
+   */
+  private static double cpuSeconds() throws IOException {
+    String stat = new String(Files.readAllBytes(Paths.get("/proc/self/stat")), StandardCharsets.US_ASCII);
+    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    // after the name: state(0) ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime(11) stime cutime cstime
+    long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
+    return ticks / CLOCK_TICKS;
   }
 
   private static double median(List<Double> xs) {
@@ -173,7 +210,8 @@ class ShmStreamingBenchmark {
   }
 
   private void report() throws IOException {
-    StringBuilder json = new StringBuilder("{\n  \"data_mb\": " + MB + ", \"reps\": " + REPS + ",\n  \"medians_s\": {");
+    StringBuilder json = new StringBuilder("{\n  \"data_mb\": " + MB + ", \"reps\": " + REPS + ", \"warmup\": " + WARMUP
+        + ",\n  \"medians_s\": {");
     StringBuilder text = new StringBuilder("\nShmStreaming benchmark, LocalJobRunner, " + MB + " MB per input, median of " + REPS + "\n");
     String sep = "";
     Map<String, Double> med = new LinkedHashMap<>();
@@ -183,6 +221,16 @@ class ShmStreamingBenchmark {
       json.append(sep).append("\n    \"").append(e.getKey()).append("\": ").append(String.format(Locale.ROOT, "%.3f", m));
       sep = ",";
       text.append(String.format(Locale.ROOT, "  %-34s %7.2f s  %s%n", e.getKey(), m, e.getValue()));
+    }
+    json.append("\n  },\n  \"cpu_medians_s\": {");
+    sep = "";
+    Map<String, Double> cpuMed = new LinkedHashMap<>();
+    for (Map.Entry<String, List<Double>> e : cpu.entrySet()) {
+      double m = median(e.getValue());
+      cpuMed.put(e.getKey(), m);
+      json.append(sep).append("\n    \"").append(e.getKey()).append("\": ").append(String.format(Locale.ROOT, "%.3f", m));
+      sep = ",";
+      text.append(String.format(Locale.ROOT, "  cpu %-30s %7.2f s  %s%n", e.getKey(), m, e.getValue()));
     }
     json.append("\n  },\n  \"ratios\": {");
     sep = "";
@@ -195,11 +243,14 @@ class ShmStreamingBenchmark {
       Double java = med.get(task + "|java");
       String removed = java == null || pipes <= java ? "null"
           : String.format(Locale.ROOT, "%.3f", (pipes - shm) / (pipes - java));
-      json.append(sep).append(String.format(Locale.ROOT, "\n    \"%s\": {\"pipes_over_shm\": %.3f, \"overhead_removed\": %s}",
-          task, pipes / shm, removed));
+      double cpuRatio = cpuMed.get(task + "|pipes") / cpuMed.get(task + "|shm");
+      json.append(sep).append(String.format(Locale.ROOT,
+          "\n    \"%s\": {\"pipes_over_shm\": %.3f, \"cpu_pipes_over_shm\": %.3f, \"overhead_removed\": %s}",
+          task, pipes / shm, cpuRatio, removed));
       sep = ",";
-      text.append(String.format(Locale.ROOT, "  %-12s pipes/shm = %.3f   share of the pipes' overhead over Java removed = %s%n",
-          task, pipes / shm, removed));
+      text.append(String.format(Locale.ROOT,
+          "  %-12s pipes/shm = %.3f (cpu %.3f)   share of the pipes' overhead over Java removed = %s%n",
+          task, pipes / shm, cpuRatio, removed));
     }
     json.append("\n  }\n}\n");
     Path dir = Paths.get("target/bench-results");

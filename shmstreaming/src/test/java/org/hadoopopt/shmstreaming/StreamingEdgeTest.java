@@ -115,6 +115,30 @@ class StreamingEdgeTest extends StreamingTestBase {
     assertEquals(java.util.Arrays.asList("small line\t", big + "\t", "last\t"), ok.lines());
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"cpp", "python"})
+  void aProgramWritingARecordLargerThanTheRingFailsTheTaskNamingTheKey(String client) throws Exception {
+    // Input through the pipe (any size), output through a 4 KB ring: the client refuses the record.
+    StringBuilder big = new StringBuilder();
+    for (int i = 0; i < 10_000; i++) {
+      big.append((char) ('a' + i % 26));
+    }
+    Programs.write(work.resolve("huge-out-" + client + "/h.txt"), "small line\n" + big + "\n");
+    try (LogCapture log = new LogCapture()) {
+      StreamingRun r = job("stream.map.output", "shm").set("stream.shm.buffer.size", "4096")
+          .arg("-input", work.resolve("huge-out-" + client).toString(), "-mapper", Programs.command(client, "identity"),
+              "-numReduceTasks", "0")
+          .run(fs);
+      assertNotEquals(0, r.exitCode);
+      String text = log.text();
+      assertTrue(text.contains("a record of 10000 bytes is larger than the ring can hold (4092 bytes); raise "
+          + "stream.shm.buffer.size"), "no clear message from the " + client + " client");
+      // The client ended its stream as aborted rather than as complete.
+      assertTrue(text.contains("the external program aborted its output stream") || text.contains("subprocess failed with code 1"),
+          "the task did not report the failure");
+    }
+  }
+
   @Test
   void badRingKeysFailAtSubmissionNamingTheKey() {
     String[][] bad = {
@@ -124,6 +148,8 @@ class StreamingEdgeTest extends StreamingTestBase {
       {"stream.shm.buffer.size", "lots", "not a number"},
       {"stream.shm.batch.size", "0", "must be > 0"},
       {"stream.shm.batch.size", "-3", "must be > 0"},
+      {"stream.shm.attach.timeout.ms", "0", "must be > 0"},
+      {"stream.shm.attach.timeout.ms", "soon", "not a number"},
     };
     for (String[] b : bad) {
       Configuration c = new Configuration(false);

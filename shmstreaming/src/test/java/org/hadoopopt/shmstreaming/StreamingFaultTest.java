@@ -25,12 +25,18 @@ class StreamingFaultTest extends StreamingTestBase {
         + " " + mode + " 100";
   }
 
-  private static String runFailing(String mode, String... extra) throws Exception {
+  /**
+   * Runs a failing job and returns its log. The stall timeout is long except where the stall is
+   * the fault under test, so a slow machine cannot turn "exited" into "made no progress".
+   */
+  private static String runFailing(String mapper, long stallMs, String... keyValues) throws Exception {
     try (LogCapture log = new LogCapture()) {
-      StreamingRun r = job(SHM_MAP).set("stream.shm.buffer.size", "4096").set("stream.shm.stall.timeout.ms", "2000")
-          .arg("-input", work.resolve("in").toString(), "-mapper", faulty(mode), "-numReduceTasks", "0")
-          .arg(extra)
-          .run(fs);
+      StreamingRun.Builder b = job(SHM_MAP).set("stream.shm.buffer.size", "4096")
+          .set("stream.shm.stall.timeout.ms", Long.toString(stallMs));
+      for (int i = 0; i + 1 < keyValues.length; i += 2) {
+        b.set(keyValues[i], keyValues[i + 1]);
+      }
+      StreamingRun r = b.arg("-input", work.resolve("in").toString(), "-mapper", mapper, "-numReduceTasks", "0").run(fs);
       assertNotEquals(0, r.exitCode, "job should fail");
       return log.text();
     }
@@ -39,14 +45,14 @@ class StreamingFaultTest extends StreamingTestBase {
   @Test
   @Timeout(120)
   void programExitingNonZeroMidStreamFailsTheTask() throws Exception {
-    String log = runFailing("exit");
+    String log = runFailing(faulty("exit"), 60_000);
     assertTrue(log.contains("exited with code 3") || log.contains("subprocess failed with code 3"), "message names exit code 3");
   }
 
   @Test
   @Timeout(120)
   void killedProgramFailsTheTask() throws Exception {
-    String log = runFailing("kill");
+    String log = runFailing(faulty("kill"), 60_000);
     assertTrue(log.contains("exited with code 137") || log.contains("subprocess failed with code 137"),
         "message names the SIGKILL exit code 137");
   }
@@ -54,8 +60,19 @@ class StreamingFaultTest extends StreamingTestBase {
   @Test
   @Timeout(120)
   void programThatStopsReadingFailsTheTaskAfterTheStallTimeout() throws Exception {
-    String log = runFailing("stop");
+    // The stall clock starts once the program has mapped the ring: its start-up, however slow,
+    // does not count.
+    String log = runFailing(faulty("stop"), 2000);
     assertTrue(log.contains("made no progress for 2000 ms") && log.contains("stream.shm.stall.timeout.ms"),
         "message names the stall and its key");
+  }
+
+  @Test
+  @Timeout(120)
+  void programThatNeverOpensTheChannelFailsTheTaskAfterTheAttachTimeout() throws Exception {
+    // A program that does not use the client (here: one that only sleeps) never maps the ring.
+    String log = runFailing("sleep 600", 60_000, "stream.shm.attach.timeout.ms", "2000");
+    assertTrue(log.contains("has not opened this shm channel within 2000 ms (stream.shm.attach.timeout.ms)"),
+        "message names the attach timeout and its key");
   }
 }

@@ -38,8 +38,13 @@ public final class ShmChannel {
   public static final String DIR = "stream.shm.dir";
   public static final String DEFAULT_DIR = "/dev/shm";
 
-  /** How long the program's client library waits for a segment to appear (its default). */
-  static final long ATTACH_TIMEOUT_MS = 60_000;
+  /**
+   * Milliseconds the program's client library waits for its segment to appear (it reads the key
+   * from its environment), and the task waits for the program to map it, before either fails
+   * (> 0). Default {@value #DEFAULT_ATTACH_TIMEOUT_MS}.
+   */
+  public static final String ATTACH_TIMEOUT = "stream.shm.attach.timeout.ms";
+  public static final long DEFAULT_ATTACH_TIMEOUT_MS = 60_000;
 
   private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
 
@@ -55,6 +60,26 @@ public final class ShmChannel {
 
   public static void setBatchSize(Configuration conf, int records) {
     conf.setInt(BATCH_SIZE, checkBatch(records));
+  }
+
+  public static void setAttachTimeout(Configuration conf, long millis) {
+    conf.setLong(ATTACH_TIMEOUT, checkAttachTimeout(millis));
+  }
+
+  static long checkAttachTimeout(long millis) {
+    if (millis <= 0) {
+      throw new IllegalArgumentException(ATTACH_TIMEOUT + "=" + millis + " must be > 0");
+    }
+    return millis;
+  }
+
+  /** The attach timeout of the job, checked. */
+  static long attachTimeout(Configuration conf) {
+    try {
+      return checkAttachTimeout(conf.getLong(ATTACH_TIMEOUT, DEFAULT_ATTACH_TIMEOUT_MS));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(ATTACH_TIMEOUT + "=" + conf.get(ATTACH_TIMEOUT) + " is not a number of milliseconds");
+    }
   }
 
   public static void setDir(Configuration conf, String dir) {
@@ -84,6 +109,7 @@ public final class ShmChannel {
     }
     RingLayout.checkCapacity(size, BUFFER_SIZE);
     checkBatch(batch);
+    attachTimeout(conf);
   }
 
   static Path path(Configuration conf, long pid, String suffix) {

@@ -35,6 +35,7 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
   private boolean finished;
   private long stall;
   private Process process;
+  private Configuration conf;
 
   public static void setStallTimeout(Configuration conf, long millis) {
     if (millis < 0) {
@@ -50,7 +51,7 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
       throw new IOException("stream.reduce.input=shm cannot serve a Streaming combiner (-combiner command); "
           + "use a Java combiner or stream.reduce.input=text");
     }
-    Configuration conf = pipeMapRed.getConfiguration();
+    conf = pipeMapRed.getConfiguration();
     stall = conf.getLong(STALL_TIMEOUT, DEFAULT_STALL_TIMEOUT_MS);
     if (stall < 0) {
       throw new IOException(STALL_TIMEOUT + "=" + stall + " must be >= 0");
@@ -58,6 +59,7 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
     process = ShmChannel.process(pipeMapRed);
     path = ShmChannel.path(conf, process.pid(), "in");
     ring = new RingProducer(path.toString(), ShmChannel.create(conf, path), ShmChannel.peer(process), stall);
+    ring.setAttachTimeout(ShmChannel.attachTimeout(conf));
     separator = pipeMapRed.getInputSeparator();
     if (pipeMapRed instanceof PipeMapper) {
       // The same rule PipeMapper applies to TextInputWriter (it cannot know we are one).
@@ -108,8 +110,8 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
       finished = true;
       ring.closeStream(1);
       // All input may fit in the ring before a slow-starting program maps it: the segment must
-      // stay until the program has it (it unlinks it then) or is gone.
-      ring.awaitAttached(stall > 0 ? Math.min(stall, ShmChannel.ATTACH_TIMEOUT_MS) : ShmChannel.ATTACH_TIMEOUT_MS);
+      // stay until the program has it (it unlinks it then), is gone, or the attach timeout passed.
+      ring.awaitAttached();
       ring.close();
       ShmChannel.delete(path);
     }
@@ -122,6 +124,10 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
       ring.closeStream(2);
       ring.close();
       ShmChannel.delete(path);
+      // Streaming fails the task without waiting for its output thread, whose reader would
+      // unlink an output segment the program never mapped only on its next wake-up: do it now
+      // (the reader's mapping stays valid; a text-output task has no such file).
+      ShmChannel.delete(ShmChannel.path(conf, process.pid(), "out"));
       process.destroyForcibly();
     }
   }

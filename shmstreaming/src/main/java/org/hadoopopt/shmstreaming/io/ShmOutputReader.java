@@ -44,6 +44,7 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
     path = ShmChannel.path(conf, process.pid(), "out");
     // No stall timeout: a program may rightly compute for long without output (grep, reduce).
     ring = new RingConsumer(path.toString(), ShmChannel.create(conf, path), ShmChannel.peer(process), 0);
+    ring.setAttachTimeout(ShmChannel.attachTimeout(conf));
     data = ring.data();
     in = new DataInputStream(new InputStream() {
       @Override

@@ -114,7 +114,7 @@ public final class RingConsumer extends RingSide {
           }
           throw new IOException(name + ": " + gone + " without closing its output channel");
         }
-        checkPeer(since, "output records");
+        since = checkPeer(since, "output records");
       } else {
         since = System.currentTimeMillis();
       }

@@ -74,17 +74,24 @@ public final class RingProducer extends RingSide {
     }
   }
 
-  /** Wakes the consumer if it sleeps, whatever the batch count. */
+  /**
+   * Wakes the consumer if it sleeps and records were committed since the last wake-up check,
+   * whatever the batch count. Without such records there is nothing to wake it for: every
+   * earlier record was followed by a check, and a consumer that went to sleep after one saw it.
+   */
   public void flush() {
-    sinceWake = 0;
-    wakeIfWaiting(RingLayout.OFF_CONSUMER_WAITING);
+    if (sinceWake > 0) {
+      sinceWake = 0;
+      wakeIfWaiting(RingLayout.OFF_CONSUMER_WAITING);
+    }
   }
 
   /** Ends the stream: 1 = normally, 2 = aborted. */
   public void closeStream(int code) {
     if (!isUnmapped()) {
       putInt(RingLayout.OFF_PRODUCER_CLOSED, code);
-      flush();
+      sinceWake = 0;
+      wakeIfWaiting(RingLayout.OFF_CONSUMER_WAITING); // the close itself is news
     }
   }
 
@@ -108,7 +115,7 @@ public final class RingProducer extends RingSide {
       if (headCache != before) {
         since = System.currentTimeMillis();
       } else {
-        checkPeer(since, "room in the ring (the external program stopped reading its input?)");
+        since = checkPeer(since, "room in the ring (the external program stopped reading its input?)");
       }
     }
   }

@@ -29,6 +29,8 @@ abstract class RingSide implements AutoCloseable {
   final Peer peer;
   final long stallMs;
   int waitTimeoutMs = 100;
+  private final long createdAt = System.currentTimeMillis();
+  private long attachTimeoutMs;
   private boolean unmapped;
 
   /**
@@ -68,6 +70,15 @@ abstract class RingSide implements AutoCloseable {
     INTS.setVolatile(segment, off, v);
   }
 
+  /**
+   * Bounds how long a wait may last while the external program has not mapped the segment yet,
+   * counted from this object's creation (0 = no bound; the default). Until it has mapped the
+   * segment, the stall timeout does not run: a program still starting up is not stalled.
+   */
+  public final void setAttachTimeout(long ms) {
+    this.attachTimeoutMs = ms;
+  }
+
   /** Whether the external program has mapped the segment. */
   public final boolean attached() {
     return getInt(RingLayout.OFF_ATTACHED) != 0;
@@ -75,10 +86,11 @@ abstract class RingSide implements AutoCloseable {
 
   /**
    * Waits (polling, this happens once per stream) until the external program has mapped the
-   * segment, is gone, or {@code timeoutMs} passed. Returns whether it attached.
+   * segment, is gone, or the attach timeout (counted from creation; 60 s if none was set) passed.
+   * Returns whether it attached.
    */
-  public final boolean awaitAttached(long timeoutMs) {
-    long deadline = System.currentTimeMillis() + timeoutMs;
+  public final boolean awaitAttached() {
+    long deadline = createdAt + (attachTimeoutMs > 0 ? attachTimeoutMs : 60_000);
     long step = 1;
     while (!attached() && peer.whyGone() == null && System.currentTimeMillis() < deadline) {
       try {
@@ -118,16 +130,29 @@ abstract class RingSide implements AutoCloseable {
     putInt(waitingOff, 0);
   }
 
-  /** Throws if the peer is gone or has stalled past the stall timeout. */
-  final void checkPeer(long waitingSince, String waitingFor) throws IOException {
+  /**
+   * Throws if the peer is gone, has not mapped the segment within the attach timeout, or (once
+   * it has mapped it) has stalled past the stall timeout. Returns the time the stall clock
+   * counts from: {@code waitingSince}, or now while the program has not mapped the segment.
+   */
+  final long checkPeer(long waitingSince, String waitingFor) throws IOException {
     String gone = peer.whyGone();
     if (gone != null) {
       throw new IOException(name + ": " + gone + " while the task waited for " + waitingFor);
     }
-    if (stallMs > 0 && System.currentTimeMillis() - waitingSince > stallMs) {
+    long now = System.currentTimeMillis();
+    if (!attached()) {
+      if (attachTimeoutMs > 0 && now - createdAt > attachTimeoutMs) {
+        throw new IOException(name + ": the external program has not opened this shm channel within " + attachTimeoutMs
+            + " ms (stream.shm.attach.timeout.ms); does it use the smstream client library?");
+      }
+      return now;
+    }
+    if (stallMs > 0 && now - waitingSince > stallMs) {
       throw new IOException(name + ": the external program made no progress for " + stallMs + " ms while the task waited for "
           + waitingFor + " (stream.shm.stall.timeout.ms)");
     }
+    return waitingSince;
   }
 
   @Override
