@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the I/O-mode micro-benchmark (src/test/java/.../bench/IoModeBenchmark.java) on an in-process
 # MiniDFSCluster with one DataNode. Usage: bench/run-io-modes.sh [sizesMB=64,256,1024] [rounds=3] [out.json]
+# [modeRegex] (only the modes whose names match, e.g. 'no verify|raw FileChannel')
 # Builds the module's classes first (offline), prints a table, writes target/bench/io-modes.json.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

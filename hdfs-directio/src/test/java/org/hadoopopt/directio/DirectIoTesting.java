@@ -5,11 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Random;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -19,7 +26,6 @@ import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.hadoopopt.directio.client.DirectReplicaAccessorBuilder;
 import org.hadoopopt.directio.datanode.DirectIoDataNodePlugin;
 import org.hadoopopt.directio.protocol.EndpointDirectory;
-import org.hadoopopt.testing.TestFiles;
 
 /** Shared set-up of the direct-I/O tests: cluster and client configurations, test data, readers. */
 final class DirectIoTesting {
@@ -30,8 +36,26 @@ final class DirectIoTesting {
   /** A fresh socket folder under target/ (short: Unix socket paths are limited to 107 bytes). */
   static Path socketDir(String name) {
     Path dir = Paths.get("target", "sock-" + name).toAbsolutePath();
-    TestFiles.deleteRecursively(dir.toFile());
+    deleteTree(dir);
     return dir;
+  }
+
+  /**
+   * Deletes {@code dir} and everything in it, symbolic links included (not followed): the tests
+   * link to sockets that are gone once their DataNode stopped, and a dangling link does not "exist".
+   */
+  static void deleteTree(Path dir) {
+    if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    try (Stream<Path> all = Files.walk(dir)) {
+      List<Path> paths = all.sorted(Comparator.reverseOrder()).collect(Collectors.toList());
+      for (Path p : paths) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete " + dir, e);
+    }
   }
 
   /** Cluster configuration: small blocks, the plugin on every DataNode, tokens as asked. */
