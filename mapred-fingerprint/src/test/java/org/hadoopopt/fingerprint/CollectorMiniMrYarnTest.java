@@ -109,10 +109,44 @@ class CollectorMiniMrYarnTest {
   }
 
   /**
-   * One job only: on this 2-core machine each task JVM takes tens of seconds to start, and the
-   * module's suite must stay within its time budget (hash mode was checked here the same way,
-   * then left to the LocalJobRunner tests, whose reduce side uses the same comparator path).
+   * Hash mode over the real shuffle: the Pavlo large aggregation (sum of adRevenue by sourceIP,
+   * with its combiner, many spills) whose reducers merge and group by
+   * {@code FingerprintHashComparator}; its lines must be the sums computed here. (Each task JVM
+   * takes tens of seconds to start on this 2-core machine, so the YARN jobs are few; the
+   * LocalJobRunner tests cover every job kind against stock.)
    */
+  @Test
+  void hashModeAggregationIsCorrectOverTheShuffle() throws Exception {
+    String rows = UserVisits.lines(61, 8000, 2500);
+    Configuration conf = yarnConf(Mode.HASH);
+    Job job = Job.getInstance(conf, "aggregation-hash");
+    job.setJar(JarFinder.getJar(TestJobs.class));
+    job.setMapperClass(TestJobs.AggregationMapper.class);
+    job.setCombinerClass(TestJobs.TextSumCombiner.class);
+    job.setReducerClass(TestJobs.TextRevenueReducer.class);
+    job.setMapOutputKeyClass(Text.class);
+    job.setMapOutputValueClass(org.apache.hadoop.io.LongWritable.class);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(Text.class);
+    job.setNumReduceTasks(1);
+    Path out = new Path("/agg/out");
+    FileInputFormat.addInputPath(job, upload("/agg/in", rows));
+    FileOutputFormat.setOutputPath(job, out);
+    assertTrue(job.waitForCompletion(false), "aggregation job failed");
+    assertTrue(job.getCounters().findCounter(FingerprintCounter.SPILLS).getValue() >= 3,
+        "the fingerprint collector did not run in hash mode in the task JVMs");
+
+    List<String> want = new ArrayList<>();
+    UserVisits.aggregate(rows, 0).forEach((ip, sum) -> want.add(ip + "\t" + UserVisits.format(sum)));
+    java.util.Collections.sort(want);
+    List<String> got = new ArrayList<>();
+    for (byte[] part : parts(CLUSTER.fs(), out)) {
+      got.addAll(new String(part, StandardCharsets.UTF_8).lines().collect(java.util.stream.Collectors.toList()));
+    }
+    java.util.Collections.sort(got);
+    assertEquals(want, got);
+  }
+
   @Test
   void prefixModeIsIdenticalToStockOverTheShuffle() throws Exception {
     String words = text(1, 30000);

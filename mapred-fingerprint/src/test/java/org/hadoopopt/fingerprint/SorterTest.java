@@ -71,7 +71,11 @@ class SorterTest {
       assertEquals(want[2], got[2], "partition at position " + i);
       assertEquals(0, order.compare(b, want[0], want[1], b, got[0], got[1]), "key at position " + i);
       assertEquals(r.index.valueLength(sorted[i]), 1);
+      int part = got[2];
+      assertTrue(sorter.partitionStart(part) <= i && i < sorter.partitionStart(part + 1),
+          "position " + i + " outside partition " + part + "'s range");
     }
+    assertEquals(n, sorter.partitionStart(Integer.MAX_VALUE - 1), "partition starts past the last");
     boolean[] seen = new boolean[n];
     for (int i = 0; i < n; i++) {
       assertTrue(!seen[sorted[i]], "record " + sorted[i] + " twice");
@@ -147,9 +151,12 @@ class SorterTest {
     conf.setClass(MRJobConfig.MAP_OUTPUT_KEY_CLASS, Text.class, Object.class);
     FingerprintHashComparator hash = new FingerprintHashComparator();
     hash.setConf(conf);
-    Records r = textRecords(17, 5000, 4, Djb2.INSTANCE);
-    check(r, new RadixRecordSorter(), hash, hash.tieComparator(), false, Djb2.INSTANCE);
-    check(r, new QuickRecordSorter(), hash, hash.tieComparator(), false, Djb2.INSTANCE);
+    // 1 partition: the radix passes; 300 partitions: the comparison sort of short ranges
+    for (int partitions : new int[] {1, 4, 300}) {
+      Records r = textRecords(17 + partitions, 5000, partitions, Djb2.INSTANCE);
+      check(r, new RadixRecordSorter(), hash, hash.tieComparator(), false, Djb2.INSTANCE);
+      check(r, new QuickRecordSorter(), hash, hash.tieComparator(), false, Djb2.INSTANCE);
+    }
   }
 
   @Test

@@ -16,6 +16,7 @@ import org.apache.hadoop.mapred.Task.CombineOutputCollector;
 import org.apache.hadoop.mapred.Task.CombinerRunner;
 import org.apache.hadoop.util.Progress;
 import org.hadoopopt.fingerprint.sort.RecordIndex;
+import org.hadoopopt.fingerprint.sort.RecordSorter;
 
 /**
  * Writes one sorted run as a spill file: one IFile segment per partition (empty ones too), in
@@ -46,8 +47,11 @@ final class SpillWriter<K, V> {
     this.combineCollector = combineCollector;
   }
 
-  /** Writes records {@code order[0, n)} of {@code index} to {@code file}; returns its index. */
-  SpillRecord write(Path file, byte[] data, RecordIndex index, int[] order)
+  /**
+   * Writes records {@code order[0, n)} of {@code index} to {@code file}, partition {@code p}
+   * being {@code order[sorter.partitionStart(p), sorter.partitionStart(p + 1))}; returns its index.
+   */
+  SpillRecord write(Path file, byte[] data, RecordIndex index, int[] order, RecordSorter sorter)
       throws IOException, InterruptedException, ClassNotFoundException {
     int n = index.size();
     SpillRecord spill = new SpillRecord(partitions);
@@ -57,10 +61,7 @@ final class SpillWriter<K, V> {
       int i = 0;
       for (int p = 0; p < partitions; p++) {
         long start = out.getPos();
-        int j = i;
-        while (j < n && index.partition(order[j]) == p) {
-          j++;
-        }
+        int j = sorter.partitionStart(p + 1);
         IFile.Writer<K, V> writer = new IFile.Writer<K, V>(job, out, keyClass, valClass, codec, spilledRecords);
         try {
           if (combiner == null) {

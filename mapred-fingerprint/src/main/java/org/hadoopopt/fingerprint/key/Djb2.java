@@ -32,6 +32,11 @@ public final class Djb2 implements KeyFingerprinter {
   }
 
   @Override
+  public int bits() {
+    return 32;
+  }
+
+  @Override
   public String describe() {
     return "djb2";
   }

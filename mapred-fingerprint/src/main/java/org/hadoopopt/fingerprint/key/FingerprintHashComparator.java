@@ -2,6 +2,7 @@ package org.hadoopopt.fingerprint.key;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.DataOutputBuffer;
@@ -60,6 +61,10 @@ public class FingerprintHashComparator implements RawComparator<Object>, Configu
 
   @Override
   public int compare(byte[] b1, int s1, int l1, byte[] b2, int s2, int l2) {
+    // Equal bytes are equal keys: the common case when grouping and merging, and it skips both hashes.
+    if (l1 == l2 && Arrays.equals(b1, s1, s1 + l1, b2, s2, s2 + l2)) {
+      return 0;
+    }
     int c = Integer.compareUnsigned(Djb2.hash(b1, s1, l1), Djb2.hash(b2, s2, l2));
     return c != 0 ? c : tie.compare(b1, s1, l1, b2, s2, l2);
   }

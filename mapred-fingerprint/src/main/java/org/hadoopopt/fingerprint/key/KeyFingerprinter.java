@@ -16,6 +16,14 @@ public interface KeyFingerprinter {
    */
   boolean isExact();
 
+  /**
+   * @return how many low bits the fingerprints use; 32 or fewer lets the radix sort pack the
+   *     fingerprint and the record number into one long
+   */
+  default int bits() {
+    return 64;
+  }
+
   /** @return a short name for log lines */
   String describe();
 

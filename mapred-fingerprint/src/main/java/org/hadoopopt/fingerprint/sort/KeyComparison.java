@@ -1,5 +1,6 @@
 package org.hadoopopt.fingerprint.sort;
 
+import java.util.Arrays;
 import org.apache.hadoop.io.RawComparator;
 import org.hadoopopt.fingerprint.key.KeyFingerprinter;
 import org.hadoopopt.fingerprint.key.PrefixFingerprinters;
@@ -27,13 +28,13 @@ public final class KeyComparison {
   /** @return whether record {@code rec}'s key has bytes at fingerprint level {@code level} */
   public boolean reaches(int rec, int level) {
     RecordIndex r = index;
-    return fingerprinter.reaches(data, r.keyStart[rec], r.valueStart[rec] - r.keyStart[rec], level);
+    return fingerprinter.reaches(data, r.keyStart(rec), r.keyLength(rec), level);
   }
 
   /** @return record {@code rec}'s key fingerprint at {@code level} */
   public long fingerprintAt(int rec, int level) {
     RecordIndex r = index;
-    return fingerprinter.fingerprintAt(data, r.keyStart[rec], r.valueStart[rec] - r.keyStart[rec], level);
+    return fingerprinter.fingerprintAt(data, r.keyStart(rec), r.keyLength(rec), level);
   }
 
   /** Points at the buffer and index about to be sorted. */
@@ -47,9 +48,22 @@ public final class KeyComparison {
     return comparator.compare(data, s1, l1, data, s2, l2);
   }
 
+  /** @return the number of low bits the records' fingerprints use */
+  public int fingerprintBits() {
+    return fingerprinter.bits();
+  }
+
+  /**
+   * @return whether records {@code a} and {@code b} have byte-identical keys, which every
+   *     comparator must call equal (a vectorised check, cheaper than the comparator)
+   */
+  public boolean sameBytes(int a, int b) {
+    RecordIndex r = index;
+    return Arrays.equals(data, r.keyStart(a), r.valueStart(a), data, r.keyStart(b), r.valueStart(b));
+  }
+
   public int compare(int a, int b) {
     RecordIndex r = index;
-    return comparator.compare(data, r.keyStart[a], r.valueStart[a] - r.keyStart[a],
-        data, r.keyStart[b], r.valueStart[b] - r.keyStart[b]);
+    return comparator.compare(data, r.keyStart(a), r.keyLength(a), data, r.keyStart(b), r.keyLength(b));
   }
 }

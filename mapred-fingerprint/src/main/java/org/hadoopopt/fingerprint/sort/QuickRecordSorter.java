@@ -17,6 +17,7 @@ public final class QuickRecordSorter implements RecordSorter {
   private int[] keyLength = new int[0];
   private KeyComparison keys;
   private boolean exact;
+  private int[] partitionStarts = new int[1];
 
   @Override
   public int[] sort(RecordIndex r, KeyComparison keyComparison, boolean exactFingerprints) {
@@ -33,14 +34,29 @@ public final class QuickRecordSorter implements RecordSorter {
       order[i] = i;
       part[i] = r.partition[i];
       fp[i] = r.fingerprint[i];
-      keyStart[i] = r.keyStart[i];
-      keyLength[i] = r.valueStart[i] - r.keyStart[i];
+      keyStart[i] = r.keyStart(i);
+      keyLength[i] = r.keyLength(i);
     }
     keys = keyComparison;
     exact = exactFingerprints;
     sort(0, n);
     keys = null;
+    int maxPart = n == 0 ? -1 : part[n - 1];
+    partitionStarts = new int[maxPart + 2];
+    int q = 0;
+    for (int p = 0; p <= maxPart + 1; p++) {
+      while (q < n && part[q] < p) {
+        q++;
+      }
+      partitionStarts[p] = q;
+    }
     return order;
+  }
+
+  @Override
+  public int partitionStart(int p) {
+    int[] s = partitionStarts;
+    return p < s.length ? s[p] : s[s.length - 1];
   }
 
   private int compare(int i, int j) {

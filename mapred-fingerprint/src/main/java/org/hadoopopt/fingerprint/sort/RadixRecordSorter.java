@@ -8,7 +8,8 @@ import java.util.Arrays;
  * fingerprint, one byte a pass, skipping every byte position at which all of that partition's
  * records agree (found from one histogram scan). Records carry their fingerprint along, so every
  * pass reads memory in order. Finally each run of equal fingerprints is ordered by the job's
- * comparator (unless fingerprints are exact).
+ * comparator (unless fingerprints are exact, or the run's keys are all byte-identical).
+ * Fingerprints of 32 bits or fewer (hash mode) go to {@link PackedRadixSort}.
  */
 public final class RadixRecordSorter implements RecordSorter {
   private static final int DIGITS = 8;
@@ -23,12 +24,25 @@ public final class RadixRecordSorter implements RecordSorter {
   private long[] keysTmp = new long[0];
   private final int[] counts = new int[DIGITS * 256];
   private final int[] pos = new int[256];
+  private PackedRadixSort packedSort;
+  private int[] partitionStarts = new int[1];
 
   @Override
   public int[] sort(RecordIndex r, KeyComparison cmp, boolean exactFingerprints) {
     final int n = r.size;
+    if (cmp.fingerprintBits() <= 32) {
+      if (order.length < n) {
+        order = new int[Math.max(n, r.capacity())];
+      }
+      if (packedSort == null) {
+        packedSort = new PackedRadixSort();
+      }
+      partitionStarts = packedSort.sort(r, cmp, exactFingerprints, order);
+      return order;
+    }
     ensureCapacity(n, r.capacity());
     int[] bucketStart = groupByPartition(r.partition, r.fingerprint, n);
+    partitionStarts = bucketStart;
     IntQuickSort.IntComparator byKey = cmp::compare;
     for (int p = 0; p + 1 < bucketStart.length; p++) {
       int from = bucketStart[p];
@@ -41,6 +55,12 @@ public final class RadixRecordSorter implements RecordSorter {
       }
     }
     return order;
+  }
+
+  @Override
+  public int partitionStart(int p) {
+    int[] s = partitionStarts;
+    return p < s.length ? s[p] : s[s.length - 1];
   }
 
   /** Counting sort by partition into order/keys; returns each partition's start (plus the end). */
@@ -114,11 +134,22 @@ public final class RadixRecordSorter implements RecordSorter {
       }
       if (j - i >= REFINE_MIN_RUN && level <= MAX_LEVEL && refine(i, j, cmp, level)) {
         sortTies(i, j, cmp, byKey, level + 1);
-      } else if (j - i > 1) {
+      } else if (j - i > 1 && !sameKeys(i, j, cmp)) {
         IntQuickSort.sort(order, i, j, byKey);
       }
       i = j;
     }
+  }
+
+  /** @return whether the keys of order[from, to) are all byte-identical (a repeated key: no order to find) */
+  private boolean sameKeys(int from, int to, KeyComparison cmp) {
+    int first = order[from];
+    for (int i = from + 1; i < to; i++) {
+      if (!cmp.sameBytes(first, order[i])) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Replaces the run's keys by their next-level fingerprints and sorts the run by them. */
@@ -172,7 +203,7 @@ public final class RadixRecordSorter implements RecordSorter {
   }
 
   private void ensureCapacity(int n, int capacity) {
-    if (order.length < n) {
+    if (keys.length < n) {
       int c = Math.max(n, capacity);
       order = new int[c];
       orderTmp = new int[c];

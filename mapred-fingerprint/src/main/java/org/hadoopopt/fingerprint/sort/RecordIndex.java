@@ -10,19 +10,21 @@ import java.util.Arrays;
  */
 public final class RecordIndex {
   /** Bytes of metadata per record, counted against {@code mapreduce.task.io.sort.mb}. */
-  public static final int BYTES_PER_RECORD = 4 + 4 + 4 + 8;
+  public static final int BYTES_PER_RECORD = 4 + 2 * 4 + 8;
 
   int[] partition;
-  int[] keyStart;
-  int[] valueStart;
+  /**
+   * Key and value offsets side by side (2 per record), so that reading a record in sorted order
+   * (the spill, the comparator) misses the cache once for both and the next record's key start.
+   */
+  int[] offsets;
   long[] fingerprint;
   int size;
   int end;
 
   public RecordIndex(int capacity) {
     partition = new int[capacity];
-    keyStart = new int[capacity];
-    valueStart = new int[capacity];
+    offsets = new int[2 * capacity];
     fingerprint = new long[capacity];
   }
 
@@ -41,16 +43,15 @@ public final class RecordIndex {
 
   public void grow(int newCapacity) {
     partition = Arrays.copyOf(partition, newCapacity);
-    keyStart = Arrays.copyOf(keyStart, newCapacity);
-    valueStart = Arrays.copyOf(valueStart, newCapacity);
+    offsets = Arrays.copyOf(offsets, 2 * newCapacity);
     fingerprint = Arrays.copyOf(fingerprint, newCapacity);
   }
 
   /** Appends a record; the caller has checked {@code size() < capacity()}. */
   public void add(int part, int keyOffset, int valueOffset, int recordEnd, long fp) {
     partition[size] = part;
-    keyStart[size] = keyOffset;
-    valueStart[size] = valueOffset;
+    offsets[2 * size] = keyOffset;
+    offsets[2 * size + 1] = valueOffset;
     fingerprint[size] = fp;
     size++;
     end = recordEnd;
@@ -70,19 +71,19 @@ public final class RecordIndex {
   }
 
   public int keyStart(int rec) {
-    return keyStart[rec];
+    return offsets[2 * rec];
   }
 
   public int keyLength(int rec) {
-    return valueStart[rec] - keyStart[rec];
+    return offsets[2 * rec + 1] - offsets[2 * rec];
   }
 
   public int valueStart(int rec) {
-    return valueStart[rec];
+    return offsets[2 * rec + 1];
   }
 
   public int valueLength(int rec) {
-    int valueEnd = rec + 1 < size ? keyStart[rec + 1] : end;
-    return valueEnd - valueStart[rec];
+    int valueEnd = rec + 1 < size ? offsets[2 * rec + 2] : end;
+    return valueEnd - offsets[2 * rec + 1];
   }
 }

@@ -13,4 +13,11 @@ public interface RecordSorter {
    *     until the next call
    */
   int[] sort(RecordIndex records, KeyComparison keys, boolean exactFingerprints);
+
+  /**
+   * @return where partition {@code p}'s records start in the last sort's order (for any
+   *     {@code p >= 0}; past the last non-empty partition, the number of records), so the spill
+   *     need not look up each record's partition
+   */
+  int partitionStart(int p);
 }

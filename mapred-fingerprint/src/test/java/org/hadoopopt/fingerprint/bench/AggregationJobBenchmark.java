@@ -19,7 +19,11 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
+import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
+import org.hadoopopt.bench.pavlo.jobs.MutableVariants;
 import org.hadoopopt.fingerprint.TestJobs;
+import org.hadoopopt.inputformats.mapreduce.UserVisitsTextInputFormat;
 import org.hadoopopt.fingerprint.UserVisits;
 import org.hadoopopt.fingerprint.collector.FingerprintCollector;
 import org.hadoopopt.fingerprint.collector.FingerprintCollector.Mode;
@@ -31,7 +35,9 @@ import org.hadoopopt.fingerprint.collector.FingerprintCounter;
  * mode, alternated round by round on the same data; prints medians and ratios, writes JSON.
  *
  * <p>{@code -Drows=N} (default 600,000 rows, about 80 MB, in 2 files), {@code -Drounds=R}
- * (default 3), {@code -Dout=FILE} (default target/benchmark-results/aggregation-job.json).
+ * (default 3), {@code -Dinput=test|baseline|mt} (the mapper: this module's test job, default;
+ * the benchmarks module's baseline job; or its MT variant, mutable text records, cheaper
+ * parsing), {@code -Dvariants=stock,fingerprint-hash} (default all three), {@code -Dout=FILE} (default target/benchmark-results/aggregation-job.json).
  */
 public final class AggregationJobBenchmark {
   private AggregationJobBenchmark() {}
@@ -39,6 +45,7 @@ public final class AggregationJobBenchmark {
   public static void main(String[] args) throws Exception {
     int rows = Integer.getInteger("rows", 600_000);
     int rounds = Integer.getInteger("rounds", 3);
+    String input = System.getProperty("input", "test");
     File outFile = new File(System.getProperty("out", "target/benchmark-results/aggregation-job.json"));
     File base = new File("target/bench-aggregation").getAbsoluteFile();
     File in = new File(base, "in");
@@ -61,6 +68,10 @@ public final class AggregationJobBenchmark {
     variants.put("stock", null);
     variants.put("fingerprint-prefix", Mode.PREFIX);
     variants.put("fingerprint-hash", Mode.HASH);
+    String only = System.getProperty("variants");
+    if (only != null) {
+      variants.keySet().retainAll(Arrays.asList(only.split(",")));
+    }
     Map<String, List<Double>> seconds = new LinkedHashMap<>();
     Map<String, List<Double>> sortMs = new LinkedHashMap<>();
     Map<String, List<Double>> cpu = new LinkedHashMap<>();
@@ -78,7 +89,7 @@ public final class AggregationJobBenchmark {
         if (v.getValue() != null) {
           FingerprintCollector.enable(conf, v.getValue());
         }
-        Job job = aggregation(conf);
+        Job job = aggregation(conf, input);
         FileInputFormat.setInputPaths(job, new Path(in.getPath()));
         FileOutputFormat.setOutputPath(job, new Path(new File(base, "out-" + seq++).getPath()));
         System.gc();
@@ -98,11 +109,12 @@ public final class AggregationJobBenchmark {
             job.getCounters().findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue());
       }
     }
-    double stock = median(seconds.get("stock"));
-    double stockCpu = median(cpu.get("stock"));
-    StringBuilder json = new StringBuilder("{\n  \"rows\": " + rows + ", \"rounds\": " + rounds + ",\n  \"jobs\": {");
+    String ref = variants.keySet().iterator().next(); // stock unless left out
+    double stock = median(seconds.get(ref));
+    double stockCpu = median(cpu.get(ref));
+    StringBuilder json = new StringBuilder("{\n  \"input\": \"" + input + "\", \"rows\": " + rows + ", \"rounds\": " + rounds + ",\n  \"jobs\": {");
     int i = 0;
-    System.out.printf(Locale.ROOT, "%nlarge aggregation, %,d rows, median of %d rounds:%n", rows, rounds);
+    System.out.printf(Locale.ROOT, "%nlarge aggregation (%s mapper), %,d rows, median of %d rounds:%n", input, rows, rounds);
     for (String v : variants.keySet()) {
       double m = median(seconds.get(v));
       double c = median(cpu.get(v));
@@ -133,11 +145,24 @@ public final class AggregationJobBenchmark {
     return conf;
   }
 
-  private static Job aggregation(Configuration conf) throws IOException {
+  private static Job aggregation(Configuration conf, String input) throws IOException {
     Job job = Job.getInstance(conf, "large-aggregation");
-    job.setMapperClass(TestJobs.AggregationMapper.class);
-    job.setCombinerClass(TestJobs.TextSumCombiner.class);
-    job.setReducerClass(TestJobs.TextRevenueReducer.class);
+    if (input.equals("test")) {
+      job.setMapperClass(TestJobs.AggregationMapper.class);
+      job.setCombinerClass(TestJobs.TextSumCombiner.class);
+      job.setReducerClass(TestJobs.TextRevenueReducer.class);
+    } else { // the benchmarks module's job: baseline decoding or mutable text records (MT)
+      if (input.equals("mt")) {
+        job.setInputFormatClass(UserVisitsTextInputFormat.class);
+        job.setMapperClass(MutableVariants.AggregationMapper.class);
+      } else if (input.equals("baseline")) {
+        job.setMapperClass(AggregationJob.AggregationMapper.class);
+      } else {
+        throw new IllegalArgumentException("-Dinput must be test, baseline or mt, not " + input);
+      }
+      job.setCombinerClass(LongSumReducer.class);
+      job.setReducerClass(AggregationJob.RevenueReducer.class);
+    }
     job.setMapOutputKeyClass(Text.class);
     job.setMapOutputValueClass(LongWritable.class);
     job.setOutputKeyClass(Text.class);

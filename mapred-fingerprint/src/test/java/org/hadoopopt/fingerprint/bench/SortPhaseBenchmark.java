@@ -35,12 +35,14 @@ import org.hadoopopt.fingerprint.sort.RecordSorter;
  * (Text key, LongWritable value) records sorted by Hadoop's QuickSort with the stock comparator
  * (as MapOutputBuffer does), and by the fingerprint sorts (quick and radix, prefix and hash
  * fingerprints). Variants alternate round by round; medians and ratios to stock are printed and
- * written as JSON. Key sets: Pavlo sourceIP keys (drawn from 2 million addresses),
+ * written as JSON. Key sets: Pavlo sourceIP keys (drawn from 2 million addresses sharing 2,000
+ * 7-character prefixes),
  * TeraSort-like 10-byte random keys, and URLs sharing a 29-byte prefix (the worst case for the
  * prefix fingerprint).
  *
  * <p>{@code -Drecords=N} (default 1,000,000), {@code -Drounds=R} (default 5),
- * {@code -Dpartitions=P} (default 4), {@code -Dout=FILE} (default
+ * {@code -Dpartitions=P} (default 4), {@code -Dsets=a,b} (key sets to run, default all),
+ * {@code -Dout=FILE} (default
  * target/benchmark-results/sort-phase.json).
  */
 public final class SortPhaseBenchmark {
@@ -126,12 +128,24 @@ public final class SortPhaseBenchmark {
     }
   }
 
+  /**
+   * Pavlo sourceIPs: a pool of 2 million addresses whose first 7 characters ("ddd.ddd", both
+   * octets 100..255) take exactly 2,000 values, as the benchmark's generator makes them.
+   */
   static List<byte[]> ipKeys(int n, long seed) {
     Random r = new Random(seed);
+    String[] prefixes = new String[2000];
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (int i = 0; i < prefixes.length; ) {
+      String p = (100 + r.nextInt(156)) + "." + (100 + r.nextInt(156));
+      if (seen.add(p)) {
+        prefixes[i++] = p;
+      }
+    }
     int distinct = 2_000_000; // the Pavlo UserVisits sourceIP pool
     byte[][] pool = new byte[distinct][];
     for (int i = 0; i < distinct; i++) {
-      pool[i] = ((1 + r.nextInt(223)) + "." + r.nextInt(256) + "." + r.nextInt(256) + "." + r.nextInt(256))
+      pool[i] = (prefixes[r.nextInt(prefixes.length)] + "." + r.nextInt(256) + "." + r.nextInt(256))
           .getBytes(StandardCharsets.US_ASCII);
     }
     List<byte[]> keys = new ArrayList<>(n);
@@ -174,10 +188,14 @@ public final class SortPhaseBenchmark {
     StringBuilder json = new StringBuilder("{\n  \"records\": " + n + ", \"rounds\": " + rounds
         + ", \"partitions\": " + partitions + ",\n  \"keySets\": {\n");
     String[] sets = {"pavlo-sourceIP", "terasort-10-byte", "url-common-prefix"};
+    List<String> only = Arrays.asList(System.getProperty("sets", String.join(",", sets)).split(","));
     for (int s = 0; s < sets.length; s++) {
+      if (!only.contains(sets[s])) {
+        continue;
+      }
       List<byte[]> keys = s == 0 ? ipKeys(n, 42) : s == 1 ? teraKeys(n, 43) : urlKeys(n, 44);
       Map<String, Double> medians = measure(new Buffer(keys, partitions, 7), rounds);
-      json.append("    \"").append(sets[s]).append("\": {");
+      json.append(json.charAt(json.length() - 2) == '}' ? ",\n" : "").append("    \"").append(sets[s]).append("\": {");
       double stock = medians.get("stock-quicksort");
       System.out.printf(Locale.ROOT, "%n%s keys, %,d records, %d partitions, median of %d rounds:%n",
           sets[s], n, partitions, rounds);
@@ -187,7 +205,7 @@ public final class SortPhaseBenchmark {
         json.append(i++ == 0 ? "" : ", ").append(String.format(Locale.ROOT, "\"%s\": {\"medianMs\": %.1f, \"speedup\": %.2f}",
             e.getKey(), e.getValue(), stock / e.getValue()));
       }
-      json.append(s + 1 < sets.length ? "},\n" : "}\n");
+      json.append("}\n");
     }
     json.append("  }\n}\n");
     outFile.getAbsoluteFile().getParentFile().mkdirs();
