@@ -1,6 +1,7 @@
 package org.hadoopopt.bench;
 
 import org.apache.hadoop.util.ProgramDriver;
+import org.hadoopopt.bench.pavlo.IndexBench;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.bench.pavlo.gen.PavloStats;
 import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
@@ -9,6 +10,7 @@ import org.hadoopopt.bench.pavlo.jobs.GrepJob;
 import org.hadoopopt.bench.pavlo.jobs.JoinJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
 import org.hadoopopt.bench.pavlo.jobs.UdfJob;
+import org.hadoopopt.inputformats.loader.LoadJob;
 
 /** The benchmark jar's Main-Class: {@code hadoop jar hadoopopt-benchmarks-*.jar PROGRAM [-D...] ARGS}. */
 public final class PavloDriver {
@@ -25,6 +27,10 @@ public final class PavloDriver {
         "baseline Aggregation task: aggregation [--prefix N] [--from D] [--to D] USERVISITS OUT");
     d.addClass("join", JoinJob.class, "baseline Join task: join [--from D] [--to D] RANKINGS USERVISITS OUT");
     d.addClass("udf", UdfJob.class, "baseline UDF aggregation task (inlinks): udf DOCUMENTS OUT");
+    d.addClass("load", LoadJob.class, "partition, sort and index a table: load --table rankings|uservisits --partitions N"
+        + " [--format text|kvsf] [--page-size B] [--partition-column C] [--index-column C] IN OUT");
+    d.addClass("indexbench", IndexBench.class, "index benchmark (load, selection/aggregation mt vs mti, join baseline vs"
+        + " partition, side by side): indexbench [--rounds R] [--join-rounds J] [--partitions N] SET WORK");
     d.addClass("suite", BaselineSuite.class, "generate a set and run every baseline task: suite [--scale S] WORK");
     return d;
   }

@@ -107,6 +107,11 @@ public final class KvsfWriter implements Closeable {
     return records;
   }
 
+  /** Pages written so far (a page is written when a record does not fit in it, and at close). */
+  public long pages() {
+    return pages;
+  }
+
   /** Writes the last page and the trailer, then closes the stream. */
   @Override
   public void close() throws IOException {

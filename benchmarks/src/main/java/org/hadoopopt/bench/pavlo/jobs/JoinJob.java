@@ -41,12 +41,12 @@ public final class JoinJob extends BaselineTool {
 
   @Override
   String usage() {
-    return "join [--from yyyy-MM-dd] [--to yyyy-MM-dd] RANKINGS USERVISITS OUT";
+    return "join [--variant baseline|mt|simple-index|partition] [--from yyyy-MM-dd] [--to yyyy-MM-dd] RANKINGS USERVISITS OUT";
   }
 
   @Override
   List<String> options() {
-    return ToolArgs.names("from", "to");
+    return ToolArgs.names("from", "to", "variant");
   }
 
   @Override
@@ -58,6 +58,7 @@ public final class JoinJob extends BaselineTool {
   void apply(ToolArgs a, Configuration conf) {
     copy(a, "from", conf, FROM);
     copy(a, "to", conf, TO);
+    copy(a, "variant", conf, MutableVariants.VARIANT);
   }
 
   @Override
@@ -71,6 +72,16 @@ public final class JoinJob extends BaselineTool {
       throw new FileAlreadyExistsException("Output directory " + fs.makeQualified(out) + " already exists");
     }
     Path tmp = new Path(out.getParent(), "_" + out.getName() + ".join-tmp");
+    JoinVariants.Plan plan = JoinVariants.plan(conf);
+    if (plan != JoinVariants.Plan.BASELINE) { // --variant mt|simple-index|partition
+      fs.delete(tmp, true);
+      try {
+        JoinVariants.run(this, plan, conf, range, rankings, visits, out, tmp);
+      } finally {
+        fs.delete(tmp, true);
+      }
+      return;
+    }
     fs.delete(tmp, true);
     conf.set(RANKINGS_INPUT, rankings.getFileSystem(conf).makeQualified(rankings).toString());
     try {

@@ -10,7 +10,10 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.hadoopopt.bench.pavlo.DateRange;
+import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.mapreduce.RankingsKvsfInputFormat;
+import org.hadoopopt.inputformats.mapreduce.RankingsRangeInputFormat;
+import org.hadoopopt.inputformats.mapreduce.UserVisitsRangeInputFormat;
 import org.hadoopopt.inputformats.mapreduce.RankingsTextInputFormat;
 import org.hadoopopt.inputformats.mapreduce.UserVisitsKvsfInputFormat;
 import org.hadoopopt.inputformats.mapreduce.UserVisitsTextInputFormat;
@@ -25,11 +28,15 @@ import org.hadoopopt.inputformats.record.UserVisitsRecord;
  * readers have no skip mode).
  */
 public final class MutableVariants {
-  /** {@code hadoopopt.bench.variant}: {@code baseline} (default), {@code mt} or {@code bdb}; also {@code --variant}. */
+  /**
+   * {@code hadoopopt.bench.variant}: {@code baseline} (default), {@code mt}, {@code bdb}, or the indexed
+   * {@code mti} / {@code bdbi} (input: a directory made by {@code load}, text / kvsf); also {@code --variant}.
+   * {@code join} takes {@code baseline}, {@code mt}, {@code simple-index} or {@code partition} ({@link JoinVariants}).
+   */
   public static final String VARIANT = "hadoopopt.bench.variant";
 
   /** Which decoding a Selection or Aggregation run uses. */
-  public enum Variant { BASELINE, MT, BDB }
+  public enum Variant { BASELINE, MT, BDB, MTI, BDBI }
 
   private MutableVariants() {}
 
@@ -42,13 +49,19 @@ public final class MutableVariants {
     try {
       return Variant.valueOf(v.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(VARIANT + " must be baseline, mt or bdb, not '" + v + "'");
+      throw new IllegalArgumentException(VARIANT + " must be baseline, mt, bdb, mti or bdbi, not '" + v + "'");
     }
   }
 
   /** Switches a configured Selection job to the variant's input format and mapper (nothing for baseline). */
   static void selection(Job job, Variant v) {
-    if (v != Variant.BASELINE) {
+    if (v == Variant.MTI || v == Variant.BDBI) {
+      // pageRank > X through each loaded file's pageRank index; the loader's index says text or KVSF.
+      job.setInputFormatClass(RankingsRangeInputFormat.class);
+      RangeIndexInputFormat.setIntRange(job.getConfiguration(), "pageRank",
+          SelectionJob.getMinRank(job.getConfiguration()), false, null, true);
+      job.setMapperClass(SelectionMapper.class);
+    } else if (v != Variant.BASELINE) {
       job.setInputFormatClass(v == Variant.MT ? RankingsTextInputFormat.class : RankingsKvsfInputFormat.class);
       job.setMapperClass(SelectionMapper.class);
     }
@@ -56,7 +69,17 @@ public final class MutableVariants {
 
   /** Switches a configured Aggregation job to the variant's input format and mapper (nothing for baseline). */
   static void aggregation(Job job, Variant v) {
-    if (v != Variant.BASELINE) {
+    if (v == Variant.MTI || v == Variant.BDBI) {
+      DateRange range = AggregationJob.getDateRange(job.getConfiguration());
+      if (range.from() == null || range.to() == null) {
+        throw new IllegalArgumentException("--variant " + v.name().toLowerCase(Locale.ROOT) + " is the date-range aggregation: set "
+            + AggregationJob.FROM + " and " + AggregationJob.TO + " (--from, --to)");
+      }
+      job.setInputFormatClass(UserVisitsRangeInputFormat.class);
+      RangeIndexInputFormat.setDateRange(job.getConfiguration(), "visitDate", LocalDate.parse(range.from()), true,
+          LocalDate.parse(range.to()), true);
+      job.setMapperClass(AggregationMapper.class);
+    } else if (v != Variant.BASELINE) {
       job.setInputFormatClass(v == Variant.MT ? UserVisitsTextInputFormat.class : UserVisitsKvsfInputFormat.class);
       job.setMapperClass(AggregationMapper.class);
     }

@@ -1,0 +1,206 @@
+package org.hadoopopt.bench.pavlo;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
+import org.hadoopopt.bench.pavlo.jobs.JoinJob;
+import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
+import org.hadoopopt.inputformats.loader.LoadJob;
+
+/**
+ * {@code indexbench [--rounds R] [--join-rounds J] [--partitions N] [--page-size B] [--tasks selection,aggregation,join]
+ * SET WORK}: the
+ * index benchmark, side by side in one process on the job's file system (use {@code -fs file:///
+ * -jt local} for the local runner). Loads SET's rankings and uservisits as text into
+ * {@code WORK/loaded} (once; timed), then R rounds, the order reversed every other round, of:
+ * selection (pageRank > 10) baseline, mt, mti; date-range aggregation (1984-01-01..1987-01-01)
+ * mt, mti; and (J rounds) join baseline and partition. Every variant's answer is compared with its
+ * task's first; prints medians and ratios and writes {@code WORK/indexbench.json}.
+ */
+public final class IndexBench extends Configured implements Tool {
+  private static final String FROM = "1984-01-01";
+  private static final String TO = "1987-01-01";
+
+  private final Map<String, List<Double>> times = new LinkedHashMap<>();
+  private final Map<String, List<String>> answers = new LinkedHashMap<>();
+
+  @Override
+  public int run(String[] args) throws Exception {
+    int rounds = 3;
+    int joinRounds = -1;
+    String partitions = "4";
+    String pageSize = "131072";
+    List<String> tasks = Arrays.asList("selection", "aggregation", "join");
+    List<String> paths = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--rounds": rounds = Integer.parseInt(args[++i]); break;
+        case "--join-rounds": joinRounds = Integer.parseInt(args[++i]); break;
+        case "--partitions": partitions = args[++i]; break;
+        case "--page-size": pageSize = args[++i]; break;
+        case "--tasks": tasks = Arrays.asList(args[++i].split(",")); break;
+        default: paths.add(args[i]);
+      }
+    }
+    if (paths.size() != 2) {
+      System.err.println("usage: indexbench [--rounds R] [--join-rounds J] [--partitions N] [--page-size B]"
+          + " [--tasks selection,aggregation,join] SET WORK");
+      return 2;
+    }
+    if (joinRounds < 0) {
+      joinRounds = rounds;
+    }
+    Configuration conf = getConf();
+    Path set = new Path(paths.get(0));
+    Path work = new Path(paths.get(1));
+    FileSystem fs = work.getFileSystem(conf);
+    Path loaded = new Path(work, "loaded");
+    Map<String, Double> loadSeconds = new LinkedHashMap<>();
+    for (String t : new String[] {"rankings", "uservisits"}) {
+      if (t.equals("uservisits") && !tasks.contains("aggregation") && !tasks.contains("join")) {
+        continue;
+      }
+      Path dir = new Path(loaded, t + "-text");
+      if (!fs.exists(new Path(dir, "_SUCCESS"))) {
+        fs.delete(dir, true);
+        long s = System.nanoTime();
+        check(ToolRunner.run(new Configuration(conf), new LoadJob(), new String[] {"--table", t, "--partitions", partitions,
+            "--page-size", pageSize, new Path(set, t).toString(), dir.toString()}), "load " + t);
+        loadSeconds.put(t, (System.nanoTime() - s) / 1e9);
+      }
+    }
+    String rk = new Path(set, "rankings").toString();
+    String uv = new Path(set, "uservisits").toString();
+    String lrk = new Path(loaded, "rankings-text").toString();
+    String luv = new Path(loaded, "uservisits-text").toString();
+    Path out = new Path(work, "out");
+    for (int r = 0; r < Math.max(rounds, joinRounds); r++) {
+      List<Object[]> runs = new ArrayList<>();
+      if (r < rounds && tasks.contains("selection")) {
+        runs.add(new Object[] {"selection", "baseline", new SelectionJob(), new String[] {rk}});
+        runs.add(new Object[] {"selection", "mt", new SelectionJob(), new String[] {"--variant", "mt", rk}});
+        runs.add(new Object[] {"selection", "mti", new SelectionJob(), new String[] {"--variant", "mti", lrk}});
+      }
+      if (r < rounds && tasks.contains("aggregation")) {
+        runs.add(new Object[] {"aggregation", "mt", new AggregationJob(), new String[] {"--from", FROM, "--to", TO, "--variant", "mt", uv}});
+        runs.add(new Object[] {"aggregation", "mti", new AggregationJob(), new String[] {"--from", FROM, "--to", TO, "--variant", "mti", luv}});
+      }
+      if (r < joinRounds && tasks.contains("join")) {
+        runs.add(new Object[] {"join", "baseline", new JoinJob(), new String[] {rk, uv}});
+        runs.add(new Object[] {"join", "partition", new JoinJob(), new String[] {"--variant", "partition", lrk, luv}});
+      }
+      if (r % 2 == 1) {
+        Collections.reverse(runs);
+      }
+      for (Object[] run : runs) {
+        String task = (String) run[0];
+        String name = task + " " + run[1];
+        String[] a = (String[]) run[3];
+        Path o = new Path(out, task + "-" + run[1] + "-" + r);
+        fs.delete(o, true);
+        String[] all = Arrays.copyOf(a, a.length + 1);
+        all[a.length] = o.toString();
+        long s = System.nanoTime();
+        check(ToolRunner.run(new Configuration(conf), (Tool) run[2], all), name);
+        double secs = (System.nanoTime() - s) / 1e9;
+        times.computeIfAbsent(name, k -> new ArrayList<>()).add(secs);
+        List<String> answer = sortedLines(fs, o);
+        List<String> first = answers.putIfAbsent(task, answer);
+        if (first != null && !first.equals(answer)) {
+          throw new IllegalStateException(name + " gave another answer than the first " + task + " run (" + answer.size()
+              + " vs " + first.size() + " lines); outputs kept under " + out);
+        }
+        fs.delete(o, true);
+        System.out.printf(Locale.ROOT, "round %d  %-22s %8.2f s  (%d lines)%n", r + 1, name, secs, answer.size());
+      }
+    }
+    report(loadSeconds, rounds, joinRounds, work, fs);
+    return 0;
+  }
+
+  private static void check(int rc, String what) {
+    if (rc != 0) {
+      throw new IllegalStateException(what + " exited with " + rc);
+    }
+  }
+
+  private static List<String> sortedLines(FileSystem fs, Path dir) throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (FileStatus st : fs.globStatus(new Path(dir, "part-*"))) {
+      try (InputStream in = fs.open(st.getPath())) {
+        byte[] b = IOUtils.readFullyToByteArray(new java.io.DataInputStream(in));
+        for (String l : new String(b, StandardCharsets.UTF_8).split("\n")) {
+          if (!l.isEmpty()) {
+            lines.add(l);
+          }
+        }
+      }
+    }
+    Collections.sort(lines);
+    return lines;
+  }
+
+  private static double median(List<Double> v) {
+    List<Double> s = new ArrayList<>(v);
+    Collections.sort(s);
+    int n = s.size();
+    return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+  }
+
+  private void report(Map<String, Double> loadSeconds, int rounds, int joinRounds, Path work, FileSystem fs)
+      throws IOException {
+    StringBuilder json = new StringBuilder("{\n  \"rounds\": " + rounds + ", \"joinRounds\": " + joinRounds + ",\n  \"loadSeconds\": {");
+    String sep = "";
+    for (Map.Entry<String, Double> e : loadSeconds.entrySet()) {
+      json.append(sep).append(String.format(Locale.ROOT, "\"%s\": %.2f", e.getKey(), e.getValue()));
+      sep = ", ";
+    }
+    json.append("},\n  \"medianSeconds\": {");
+    sep = "";
+    System.out.println("\nmedian seconds:");
+    for (Map.Entry<String, List<Double>> e : times.entrySet()) {
+      System.out.printf(Locale.ROOT, "  %-22s %8.2f  runs %s%n", e.getKey(), median(e.getValue()), e.getValue());
+      json.append(sep).append(String.format(Locale.ROOT, "\"%s\": %.3f", e.getKey(), median(e.getValue())));
+      sep = ", ";
+    }
+    json.append("},\n  \"ratios\": {");
+    String[][] pairs = {{"selection mt", "selection mti"}, {"selection baseline", "selection mti"},
+        {"aggregation mt", "aggregation mti"}, {"join baseline", "join partition"}};
+    sep = "";
+    System.out.println("ratios (median / median):");
+    for (String[] p : pairs) {
+      if (times.containsKey(p[0]) && times.containsKey(p[1])) {
+        double ratio = median(times.get(p[0])) / median(times.get(p[1]));
+        System.out.printf(Locale.ROOT, "  %-22s / %-22s %6.2fx%n", p[0], p[1], ratio);
+        json.append(sep).append(String.format(Locale.ROOT, "\"%s / %s\": %.2f", p[0], p[1], ratio));
+        sep = ", ";
+      }
+    }
+    json.append("}\n}\n");
+    Path file = new Path(work, "indexbench.json");
+    try (java.io.OutputStream o = fs.create(file, true)) {
+      o.write(json.toString().getBytes(StandardCharsets.UTF_8));
+    }
+    System.out.println("wrote " + fs.makeQualified(file));
+  }
+
+  public static void main(String[] args) throws Exception {
+    System.exit(ToolRunner.run(new IndexBench(), args));
+  }
+}

@@ -1,0 +1,141 @@
+package org.hadoopopt.bench.pavlo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
+import org.hadoopopt.bench.pavlo.jobs.BaselineTool;
+import org.hadoopopt.bench.pavlo.jobs.JoinJob;
+import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
+import org.hadoopopt.inputformats.loader.LoadJob;
+import org.hadoopopt.inputformats.mapreduce.RangeIndexCounter;
+import org.hadoopopt.testing.TestFiles;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The indexed variants (selection and aggregation {@code mti}/{@code bdbi}; join {@code mt},
+ * {@code simple-index}, {@code partition}) on a generated set loaded by {@code load} (2 partitions,
+ * 4 KB pages, text and KVSF) give the reference answer (which the baseline gives, see
+ * PavloJobsLocalTest), for typical, empty and all-covering ranges; local runner.
+ */
+class IndexedVariantsLocalTest {
+  private static File set;
+  private static File out;
+  private static FileSystem fs;
+  private static Reference ref;
+
+  @BeforeAll
+  static void generateAndLoad() throws Exception {
+    set = LocalSets.set(0.0003, 11);
+    out = LocalSets.work("indexed-variants-out");
+    fs = FileSystem.getLocal(new Configuration());
+    ref = new Reference(fs, new Path(set.toString()));
+    for (String table : new String[] {"rankings", "uservisits"}) {
+      for (String format : new String[] {"text", "kvsf"}) {
+        assertEquals(0, ToolRunner.run(LocalSets.conf(), new LoadJob(), new String[] {"--table", table, "--partitions", "2",
+            "--format", format, "--page-size", "4096", new File(set, table).toString(), loaded(table, format)}));
+      }
+    }
+  }
+
+  private static String loaded(String table, String format) {
+    return new File(out, table + "-" + format).toString();
+  }
+
+  private static List<String> run(BaselineTool tool, String name, String... args) throws Exception {
+    String[] all = new String[args.length + 5];
+    all[0] = "-fs";
+    all[1] = "file:///";
+    all[2] = "-jt";
+    all[3] = "local";
+    System.arraycopy(args, 0, all, 4, args.length);
+    Path dir = new Path(new File(out, name).toString());
+    all[all.length - 1] = dir.toString();
+    assertEquals(0, ToolRunner.run(new Configuration(), (Tool) tool, all));
+    return Reference.sorted(TestFiles.readPartLines(fs, dir));
+  }
+
+  private static long counter(BaselineTool tool, RangeIndexCounter c) throws Exception {
+    long sum = 0;
+    for (Job j : tool.jobs()) {
+      sum += j.getCounters().findCounter(c).getValue();
+    }
+    return sum;
+  }
+
+  @Test
+  void indexedSelectionGivesTheBaselineAnswer() throws Exception {
+    List<String> want = ref.selection(10);
+    assertFalse(want.isEmpty());
+    SelectionJob mti = new SelectionJob();
+    assertEquals(want, run(mti, "sel-mti", "--variant", "mti", loaded("rankings", "text")));
+    assertTrue(counter(mti, RangeIndexCounter.PAGES_PRUNED) * 2 > counter(mti, RangeIndexCounter.PAGES_TOTAL),
+        "pageRank > 10 (0.2% of rows) prunes most pages");
+    assertEquals(want, run(new SelectionJob(), "sel-bdbi", "--variant", "bdbi", loaded("rankings", "kvsf")));
+    assertEquals(ref.selection(0), run(new SelectionJob(), "sel-mti-all", "--variant", "mti", "--min-rank", "0",
+        loaded("rankings", "text")));
+    assertEquals(ref.selection(1000), run(new SelectionJob(), "sel-bdbi-none", "--variant", "bdbi", "--min-rank", "1000",
+        loaded("rankings", "kvsf")));
+  }
+
+  @Test
+  void indexedDateRangeAggregationGivesTheBaselineAnswer() throws Exception {
+    List<String> want = ref.aggregation(7, "1984-01-01", "1987-01-01");
+    assertFalse(want.isEmpty());
+    String[] range = {"--prefix", "7", "--from", "1984-01-01", "--to", "1987-01-01", "--variant"};
+    assertEquals(want, run(new AggregationJob(), "agg-mti", concat(range, "mti", loaded("uservisits", "text"))));
+    assertEquals(want, run(new AggregationJob(), "agg-bdbi", concat(range, "bdbi", loaded("uservisits", "kvsf"))));
+    assertEquals(ref.aggregation(0, null, null), run(new AggregationJob(), "agg-bdbi-all",
+        "--from", "1900-01-01", "--to", "2100-01-01", "--variant", "bdbi", loaded("uservisits", "kvsf")));
+    assertTrue(run(new AggregationJob(), "agg-mti-none", "--from", "1900-01-01", "--to", "1900-01-02", "--variant", "mti",
+        loaded("uservisits", "text")).isEmpty());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> run(new AggregationJob(), "agg-mti-open",
+        "--from", "1984-01-01", "--variant", "mti", loaded("uservisits", "text")));
+    assertTrue(e.getMessage().contains(AggregationJob.TO), e.getMessage());
+  }
+
+  @Test
+  void joinVariantsGiveTheBaselineAnswer() throws Exception {
+    // The default (selective) range through every plan; a wide and an empty one through two each.
+    String[][] cases = {
+        {"2000-01-15", "2000-01-22", "mt", "simple-index", "partition", "partition-kvsf"},
+        {"1984-01-01", "1987-01-01", "simple-index", "partition"},
+        {"1900-01-01", "1900-01-02", "mt", "partition-kvsf"}};
+    for (String[] c : cases) {
+      List<String> want = ref.join(c[0], c[1]);
+      for (int i = 2; i < c.length; i++) {
+        String variant = c[i];
+        String rankings = variant.equals("mt") ? new File(set, "rankings").toString()
+            : loaded("rankings", variant.endsWith("kvsf") ? "kvsf" : "text");
+        String visits = variant.equals("mt") ? new File(set, "uservisits").toString()
+            : loaded("uservisits", variant.endsWith("kvsf") ? "kvsf" : "text");
+        JoinJob job = new JoinJob();
+        assertEquals(want, run(job, "join-" + variant + "-" + c[0], "--from", c[0], "--to", c[1], "--variant",
+            variant.replace("-kvsf", ""), rankings, visits), variant + " " + c[0]);
+        if (variant.equals("partition") && c[0].equals("2000-01-15")) {
+          assertFalse(want.isEmpty());
+          assertTrue(counter(job, RangeIndexCounter.PAGES_PRUNED) * 2 > counter(job, RangeIndexCounter.PAGES_TOTAL),
+              "the UserVisits index prunes most pages");
+        }
+      }
+    }
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] all = new String[a.length + b.length];
+    System.arraycopy(a, 0, all, 0, a.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
+}

@@ -1,0 +1,170 @@
+package org.hadoopopt.inputformats.index;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.zip.CRC32C;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.IOUtils;
+
+/** A range index as read from (or written to) its file: see {@link RangeIndexLayout}. */
+public final class RangeIndex {
+  private final int format;
+  private final String table;
+  private final String column;
+  private final KeyType type;
+  private final int pageSize;
+  private final long dataLength;
+  private final long dataModificationTime;
+  private final List<IndexEntry> entries;
+
+  public RangeIndex(int format, String table, String column, KeyType type, int pageSize, long dataLength,
+      long dataModificationTime, List<IndexEntry> entries) {
+    this.format = format;
+    this.table = table;
+    this.column = column;
+    this.type = type;
+    this.pageSize = pageSize;
+    this.dataLength = dataLength;
+    this.dataModificationTime = dataModificationTime;
+    this.entries = Collections.unmodifiableList(new ArrayList<>(entries));
+  }
+
+  public int format() {
+    return format;
+  }
+
+  public String table() {
+    return table;
+  }
+
+  public String column() {
+    return column;
+  }
+
+  public KeyType keyType() {
+    return type;
+  }
+
+  public int pageSize() {
+    return pageSize;
+  }
+
+  public long dataLength() {
+    return dataLength;
+  }
+
+  public long dataModificationTime() {
+    return dataModificationTime;
+  }
+
+  public List<IndexEntry> entries() {
+    return entries;
+  }
+
+  /** Why the index does not describe {@code data} as it is now, or null if it does. */
+  public String staleReason(FileStatus data) {
+    if (data.getLen() != dataLength) {
+      return "data file is " + data.getLen() + " bytes, the index was built for " + dataLength;
+    }
+    if (data.getModificationTime() != dataModificationTime) {
+      return "data file modified at " + data.getModificationTime() + ", the index was built for " + dataModificationTime;
+    }
+    return null;
+  }
+
+  /** Indices of the entries whose pages may hold keys of {@code range}, ascending. */
+  public List<Integer> pagesFor(KeyRange range) {
+    List<Integer> hits = new ArrayList<>();
+    for (int i = 0; i < entries.size(); i++) {
+      IndexEntry e = entries.get(i);
+      if (range.mayOverlap(e.firstKey(), e.lastKey())) {
+        hits.add(i);
+      }
+    }
+    return hits;
+  }
+
+  public void write(FileSystem fs, Path path) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(bytes);
+    out.write(RangeIndexLayout.MAGIC);
+    out.writeByte(RangeIndexLayout.VERSION);
+    out.writeByte(format);
+    out.writeUTF(table);
+    out.writeUTF(column);
+    out.writeByte(type.ordinal());
+    out.writeInt(pageSize);
+    out.writeLong(dataLength);
+    out.writeLong(dataModificationTime);
+    out.writeInt(entries.size());
+    for (IndexEntry e : entries) {
+      type.write(out, e.firstKey());
+      type.write(out, e.lastKey());
+      out.writeLong(e.offset());
+      out.writeLong(e.length());
+    }
+    out.flush();
+    byte[] b = bytes.toByteArray();
+    CRC32C crc = new CRC32C();
+    crc.update(b, 0, b.length);
+    try (FSDataOutputStream f = fs.create(path, true)) {
+      f.write(b);
+      f.writeInt((int) crc.getValue());
+    }
+  }
+
+  /** Reads an index file; a damaged one fails with an IOException naming it. */
+  public static RangeIndex read(FileSystem fs, Path path) throws IOException {
+    long len = fs.getFileStatus(path).getLen();
+    if (len < 8 || len > Integer.MAX_VALUE) {
+      throw new IOException(path + ": not a range index (" + len + " bytes)");
+    }
+    byte[] b = new byte[(int) len];
+    FSDataInputStream in = fs.open(path);
+    try {
+      in.readFully(0, b);
+    } finally {
+      IOUtils.closeStream(in);
+    }
+    CRC32C crc = new CRC32C();
+    crc.update(b, 0, b.length - 4);
+    DataInputStream d = new DataInputStream(new ByteArrayInputStream(b));
+    try {
+      d.skipBytes(b.length - 4);
+      if ((int) crc.getValue() != d.readInt()) {
+        throw new IOException(path + ": range index checksum mismatch");
+      }
+      d = new DataInputStream(new ByteArrayInputStream(b, 0, b.length - 4));
+      byte[] magic = new byte[4];
+      d.readFully(magic);
+      if (!java.util.Arrays.equals(magic, RangeIndexLayout.MAGIC) || d.readByte() != RangeIndexLayout.VERSION) {
+        throw new IOException(path + ": not a range index of version " + RangeIndexLayout.VERSION);
+      }
+      int format = d.readByte();
+      String table = d.readUTF();
+      String column = d.readUTF();
+      KeyType type = KeyType.values()[d.readByte()];
+      int pageSize = d.readInt();
+      long dataLength = d.readLong();
+      long mtime = d.readLong();
+      int n = d.readInt();
+      List<IndexEntry> entries = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        entries.add(new IndexEntry(type.read(d), type.read(d), d.readLong(), d.readLong()));
+      }
+      return new RangeIndex(format, table, column, type, pageSize, dataLength, mtime, entries);
+    } catch (java.io.EOFException | ArrayIndexOutOfBoundsException e) {
+      throw new IOException(path + ": truncated range index", e);
+    }
+  }
+}

@@ -1,0 +1,201 @@
+package org.hadoopopt.inputformats.loader;
+
+import java.io.IOException;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.BytesWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+import org.hadoopopt.inputformats.index.KeyType;
+import org.hadoopopt.inputformats.kvsf.KvsfLayout;
+import org.hadoopopt.inputformats.record.Schema;
+
+/**
+ * The loader: hash-partitions a '|' text table on a partition column into n files
+ * {@code OUT/part-00000..}, each sorted on an index column, written in pages ('|' text or
+ * KeyValueSequenceFile) with its range index {@code OUT/_part-NNNNN.idx} beside it.
+ *
+ * <pre>load --table rankings|uservisits --partitions N [--format text|kvsf] [--page-size B]
+ *      [--partition-column C] [--index-column C] IN OUT</pre>
+ *
+ * Defaults: Rankings partitioned on pageURL, indexed on pageRank; UserVisits on destURL and
+ * visitDate; so the two tables loaded with the same n are co-partitioned on the join key.
+ */
+public class LoadJob extends Configured implements Tool {
+  /** The table loaded: {@code rankings} or {@code uservisits}; no default, required. */
+  public static final String TABLE = "hadoopopt.loader.table";
+  /** Number of partitions = output files = reducers; no default, required, at least 1. */
+  public static final String PARTITIONS = "hadoopopt.loader.partitions";
+  /** Column hashed to choose the partition; default pageURL (Rankings), destURL (UserVisits). */
+  public static final String PARTITION_COLUMN = "hadoopopt.loader.partition.column";
+  /** Column each file is sorted and indexed on; default pageRank (Rankings), visitDate (UserVisits). */
+  public static final String INDEX_COLUMN = "hadoopopt.loader.index.column";
+  /** Data format written: {@code text} ('|' lines, default) or {@code kvsf} (KeyValueSequenceFile, codec hadoopopt.kvsf.codec). */
+  public static final String FORMAT = "hadoopopt.loader.format";
+  /** Bytes per index page (text pages hold whole lines; KVSF pages are the file's pages); default 131072. */
+  public static final String PAGE_SIZE = "hadoopopt.index.page.size";
+
+  public static void setTable(Configuration conf, Schema table) {
+    conf.set(TABLE, table.name());
+  }
+
+  public static void setPartitions(Configuration conf, int n) {
+    conf.setInt(PARTITIONS, n);
+    getPartitions(conf);
+  }
+
+  public static void setFormat(Configuration conf, boolean kvsf) {
+    conf.set(FORMAT, kvsf ? "kvsf" : "text");
+  }
+
+  public static void setPageSize(Configuration conf, int bytes) {
+    conf.setInt(PAGE_SIZE, bytes);
+    getPageSize(conf);
+  }
+
+  public static void setColumns(Configuration conf, String partitionColumn, String indexColumn) {
+    conf.set(PARTITION_COLUMN, partitionColumn);
+    conf.set(INDEX_COLUMN, indexColumn);
+  }
+
+  static Schema getTable(Configuration conf) {
+    String t = conf.getTrimmed(TABLE);
+    if (t == null) {
+      throw new IllegalArgumentException(TABLE + " is not set: the loader needs the table (rankings or uservisits)");
+    }
+    try {
+      return Schema.forName(t);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(TABLE + ": " + e.getMessage(), e);
+    }
+  }
+
+  static int getPartitions(Configuration conf) {
+    String v = conf.getTrimmed(PARTITIONS);
+    try {
+      int n = Integer.parseInt(v);
+      if (n >= 1) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(PARTITIONS + " must be a whole number >= 1, not '" + v + "'");
+  }
+
+  static boolean isKvsf(Configuration conf) {
+    String f = conf.getTrimmed(FORMAT, "text").toLowerCase(Locale.ROOT);
+    if (!f.equals("text") && !f.equals("kvsf")) {
+      throw new IllegalArgumentException(FORMAT + " must be text or kvsf, not '" + f + "'");
+    }
+    return f.equals("kvsf");
+  }
+
+  static int getPageSize(Configuration conf) {
+    String v = conf.getTrimmed(PAGE_SIZE, Integer.toString(KvsfLayout.DEFAULT_PAGE_SIZE));
+    try {
+      return KvsfLayout.checkPageSize(Integer.parseInt(v), PAGE_SIZE);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(PAGE_SIZE + " must be a number of bytes, not '" + v + "'");
+    }
+  }
+
+  static int partitionField(Configuration conf, Schema s) {
+    return field(s, PARTITION_COLUMN, conf.getTrimmed(PARTITION_COLUMN, s == Schema.RANKINGS ? "pageURL" : "destURL"));
+  }
+
+  static int indexField(Configuration conf, Schema s) {
+    int f = field(s, INDEX_COLUMN, conf.getTrimmed(INDEX_COLUMN, s == Schema.RANKINGS ? "pageRank" : "visitDate"));
+    try {
+      KeyType.of(s.type(f), s.fieldName(f));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(INDEX_COLUMN + ": " + e.getMessage(), e);
+    }
+    return f;
+  }
+
+  private static int field(Schema s, String key, String column) {
+    for (int i = 0; i < s.fieldCount(); i++) {
+      if (s.fieldName(i).equals(column)) {
+        return i;
+      }
+    }
+    throw new IllegalArgumentException(key + " = '" + column + "': no such column in " + s);
+  }
+
+  /** Builds (does not submit) the load job; every key is checked here, before any task runs. */
+  public static Job createJob(Configuration conf, Path in, Path out) throws IOException {
+    Schema table = getTable(conf);
+    int n = getPartitions(conf);
+    partitionField(conf, table);
+    indexField(conf, table);
+    isKvsf(conf);
+    getPageSize(conf);
+    Job job = Job.getInstance(conf, "load " + table.name() + " into " + n + " partitions");
+    job.setJarByClass(LoadJob.class);
+    job.setInputFormatClass(TextInputFormat.class);
+    job.setMapperClass(LoadMapper.class);
+    job.setPartitionerClass(LoadPartitioner.class);
+    job.setNumReduceTasks(n);
+    job.setMapOutputKeyClass(BytesWritable.class);
+    job.setMapOutputValueClass(Text.class);
+    job.setOutputKeyClass(BytesWritable.class);
+    job.setOutputValueClass(Text.class);
+    job.setOutputFormatClass(LoadedOutputFormat.class);
+    FileInputFormat.addInputPath(job, in);
+    FileOutputFormat.setOutputPath(job, out);
+    return job;
+  }
+
+  private static final String USAGE = "load --table rankings|uservisits --partitions N [--format text|kvsf] [--page-size B]"
+      + " [--partition-column C] [--index-column C] IN OUT";
+
+  @Override
+  public int run(String[] args) throws Exception {
+    Configuration conf = new Configuration(getConf());
+    String[] paths = new String[2];
+    int np = 0;
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      String key = null;
+      switch (a) {
+        case "--table": key = TABLE; break;
+        case "--partitions": key = PARTITIONS; break;
+        case "--format": key = FORMAT; break;
+        case "--page-size": key = PAGE_SIZE; break;
+        case "--partition-column": key = PARTITION_COLUMN; break;
+        case "--index-column": key = INDEX_COLUMN; break;
+        default:
+          if (a.startsWith("--") || np == 2) {
+            System.err.println("unexpected argument " + a + "\nusage: " + USAGE);
+            return 2;
+          }
+          paths[np++] = a;
+      }
+      if (key != null) {
+        if (i + 1 >= args.length) {
+          System.err.println(a + " needs a value\nusage: " + USAGE);
+          return 2;
+        }
+        conf.set(key, args[++i]);
+      }
+    }
+    if (np != 2) {
+      System.err.println("expected IN and OUT\nusage: " + USAGE);
+      return 2;
+    }
+    Job job = createJob(conf, new Path(paths[0]), new Path(paths[1]));
+    return job.waitForCompletion(true) ? 0 : 1;
+  }
+
+  public static void main(String[] args) throws Exception {
+    System.exit(ToolRunner.run(new LoadJob(), args));
+  }
+}

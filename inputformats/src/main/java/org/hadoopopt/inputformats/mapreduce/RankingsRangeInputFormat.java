@@ -1,0 +1,12 @@
+package org.hadoopopt.inputformats.mapreduce;
+
+import org.hadoopopt.inputformats.record.RankingsRecord;
+import org.hadoopopt.inputformats.record.Schema;
+
+/** {@link RangeIndexInputFormat} of loaded Rankings files (text or KVSF). */
+public class RankingsRangeInputFormat extends RangeIndexInputFormat<RankingsRecord> {
+  @Override
+  protected Schema schema() {
+    return Schema.RANKINGS;
+  }
+}
