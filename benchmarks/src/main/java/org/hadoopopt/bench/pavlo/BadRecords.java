@@ -4,22 +4,27 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.hadoopopt.inputformats.mapreduce.BadRows;
 
 /**
  * What a task does with a malformed row: fail with a message naming file, byte offset and field,
  * or, with {@link #SKIP_BAD} set, skip it and count it in {@link Counter#MALFORMED_ROWS_SKIPPED}.
- * One instance per task (per input file).
+ * One instance per task (per input file). Key and counter are inputformats' {@link BadRows}, so
+ * the baseline jobs and the MT/BDB variants (whose record readers skip) count alike.
  */
 public final class BadRecords {
   /**
    * {@code hadoopopt.input.skip.bad}, default {@code false}: skip malformed rows (wrong field
-   * count, non-numeric number, bad date) and count them, instead of failing the task.
+   * count, non-numeric number, bad date) and count them, instead of failing the task. The same
+   * key as {@link BadRows#SKIP_BAD}.
    */
-  public static final String SKIP_BAD = "hadoopopt.input.skip.bad";
+  public static final String SKIP_BAD = BadRows.SKIP_BAD;
 
-  /** The job counter of skipped rows. */
-  public enum Counter {
-    MALFORMED_ROWS_SKIPPED
+  /** The job counter of skipped rows: {@link BadRows.Counters}, shared with the mutable readers. */
+  public static final class Counter {
+    public static final BadRows.Counters MALFORMED_ROWS_SKIPPED = BadRows.Counters.MALFORMED_ROWS_SKIPPED;
+
+    private Counter() {}
   }
 
   private final boolean skip;
@@ -40,11 +45,11 @@ public final class BadRecords {
   }
 
   public static void setSkipBad(Configuration conf, boolean skip) {
-    conf.setBoolean(SKIP_BAD, skip);
+    BadRows.setSkipBad(conf, skip);
   }
 
   public static boolean isSkipBad(Configuration conf) {
-    return ConfValues.getBoolean(conf, SKIP_BAD, false);
+    return BadRows.isSkipBad(conf);
   }
 
   /**

@@ -15,6 +15,18 @@ final class ByteScan {
 
   private ByteScan() {}
 
+  /** The eight bytes at {@code b[i]} as a little-endian long ({@code b[i]} lowest); needs {@code i + 8 <= b.length}. */
+  static long word(byte[] b, int i) {
+    return (long) LONGS.get(b, i);
+  }
+
+  /** The index (0..7) of the first byte of {@code w} (lowest first) equal to {@code t1} or {@code t2}, or 8. */
+  static int firstOfEither(long w, byte t1, byte t2) {
+    long x1 = w ^ (ONES * (t1 & 0xff));
+    long x2 = w ^ (ONES * (t2 & 0xff));
+    return Long.numberOfTrailingZeros(((x1 - ONES) & ~x1 | (x2 - ONES) & ~x2) & HIGHS) >>> 3;
+  }
+
   /** The index of the first {@code target} in {@code b[from, to)}, or {@code to} if there is none. */
   static int indexOf(byte[] b, int from, int to, byte target) {
     long pattern = ONES * (target & 0xff);

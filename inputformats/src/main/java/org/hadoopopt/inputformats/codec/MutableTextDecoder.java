@@ -2,6 +2,7 @@ package org.hadoopopt.inputformats.codec;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import org.hadoopopt.inputformats.record.ByteSlice;
 import org.hadoopopt.inputformats.record.Dates;
 import org.hadoopopt.inputformats.record.Decimals;
 import org.hadoopopt.inputformats.record.FieldType;
@@ -11,15 +12,29 @@ import org.hadoopopt.inputformats.record.Schema;
 
 /**
  * Mutable decoding of '|' text: scans the line in place, points string fields at the line's bytes
- * and parses numbers and dates digit by digit, allocating nothing. Grammar per field: STRING any
+ * and parses numbers and dates from the bytes, allocating nothing. Grammar per field: STRING any
  * bytes but '|'; INT {@code -?[0-9]+} within int range; DECIMAL {@code -?[0-9]{1,12}(\.[0-9]{1,6})?};
  * DATE {@code yyyy-MM-dd} naming a real day; an empty numeric or date field is null. Anything else
  * (and a wrong field count) fails with the file, offset and field.
+ *
+ * <p>Speed: delimiters are found eight bytes at a time ({@link ByteScan}); a short number or a
+ * date is parsed from the same eight bytes that located its end, all digits at once
+ * ({@link TextFields}: SWAR arithmetic, a month table for dates), with no loop or branch per byte.
+ * Values those fast paths do not take (long numbers, malformed fields, fields at the end of the
+ * buffer) go through the exact byte-by-byte parsers below, which also word the errors. After a
+ * malformed line {@link #next()} goes on with the next line if called again.
  */
 public final class MutableTextDecoder implements RecordDecoder<Row> {
+  private static final int STRING = 0;
+  private static final int INT = 1;
+  private static final int DECIMAL = 2;
+  private static final int DATE = 3;
+
   private final Schema schema;
-  private final FieldType[] types;
+  private final int[] kinds;
   private final Row row;
+  /** The row's string holders by field (null for other fields), one indirection less per field. */
+  private final ByteSlice[] slices;
   private byte[] buf;
   private int pos;
   private int end;
@@ -35,9 +50,14 @@ public final class MutableTextDecoder implements RecordDecoder<Row> {
   public MutableTextDecoder(Schema schema, Row row) {
     this.schema = schema;
     this.row = row;
-    this.types = new FieldType[schema.fieldCount()];
-    for (int i = 0; i < types.length; i++) {
-      types[i] = schema.type(i);
+    this.kinds = new int[schema.fieldCount()];
+    for (int i = 0; i < kinds.length; i++) {
+      FieldType t = schema.type(i);
+      kinds[i] = t == FieldType.STRING ? STRING : t == FieldType.INT ? INT : t == FieldType.DECIMAL ? DECIMAL : DATE;
+    }
+    this.slices = new ByteSlice[kinds.length];
+    for (int i = 0; i < kinds.length; i++) {
+      slices[i] = kinds[i] == STRING ? row.slice(i) : null;
     }
   }
 
@@ -56,9 +76,15 @@ public final class MutableTextDecoder implements RecordDecoder<Row> {
     if (pos >= end) {
       return null;
     }
-    // One pass per line: the field search stops at '|' or '\n' alike.
-    int nl = decodeFields(buf, pos, end, true, source, sourceOffset + (pos - start));
-    pos = nl + 1;
+    int lineStart = pos;
+    try {
+      pos = decodeFields(buf, lineStart, end, true, source, sourceOffset + (lineStart - start)) + 1;
+    } catch (MalformedRecordException e) {
+      // Go on after this line if the caller does.
+      int nl = ByteScan.indexOf(buf, lineStart, end, (byte) '\n');
+      pos = nl + 1;
+      throw e;
+    }
     return row;
   }
 
@@ -74,22 +100,51 @@ public final class MutableTextDecoder implements RecordDecoder<Row> {
    */
   private int decodeFields(byte[] b, int off, int limit, boolean batch, String src, long lineOffset)
       throws MalformedRecordException {
+    int[] ks = kinds;
+    ByteSlice[] ss = slices;
+    Row r = row;
+    int n = ks.length;
     int p = off;
     int q = off;
-    int n = types.length;
+    r.setNullMask(0); // the slow paths set null bits; the fast path leaves the mask alone
     for (int i = 0; i < n; i++) {
-      q = batch ? ByteScan.indexOfEither(b, p, limit, (byte) '|', (byte) '\n') : ByteScan.indexOf(b, p, limit, (byte) '|');
-      boolean lineEnds = q == limit || b[q] == '\n';
-      if (lineEnds && i < n - 1) {
-        throw error(src, lineOffset + (q - off), i, "line ends after " + (i + 1) + " of " + n + " fields");
+      int kind = ks[i];
+      long value = TextFields.NONE;
+      q = -1;
+      if (kind != STRING && p + 11 <= limit) {
+        // One pass for short numbers and dates: the bytes loaded to find the field's end are parsed.
+        if (kind == DATE) {
+          byte c = b[p + 10];
+          if (c == '|' || (batch && c == '\n')) {
+            value = TextFields.parseDate(b, p, p + 10); // accepts digits and '-' only: no delimiter before
+            q = value == TextFields.NONE ? -1 : p + 10;
+          }
+        } else {
+          long w = ByteScan.word(b, p);
+          int k = ByteScan.firstOfEither(w, (byte) '|', batch ? (byte) '\n' : (byte) '|');
+          if (k < 8) {
+            q = p + k;
+            value = kind == INT ? TextFields.intOf(w, k) : TextFields.decimalOf(w, k);
+          }
+        }
       }
-      if (!lineEnds && i == n - 1) {
-        throw error(src, lineOffset + (q - off), i, "more than " + n + " fields");
+      if (q < 0) {
+        q = batch ? ByteScan.indexOfEither(b, p, limit, (byte) '|', (byte) '\n') : ByteScan.indexOf(b, p, limit, (byte) '|');
+      }
+      boolean lineEnds = q == limit || b[q] == '\n';
+      if (lineEnds != (i == n - 1)) {
+        throw lineEnds ? error(src, lineOffset + (q - off), i, "line ends after " + (i + 1) + " of " + n + " fields")
+            : error(src, lineOffset + (q - off), i, "more than " + n + " fields");
+      }
+      if (value != TextFields.NONE) {
+        r.putNumber(i, value);
+        p = q + 1;
+        continue;
       }
       int fieldEnd = lineEnds && batch && q > p && b[q - 1] == '\r' ? q - 1 : q;
-      switch (types[i]) {
+      switch (kind) {
         case STRING:
-          row.slice(i).setView(b, p, fieldEnd - p);
+          ss[i].setView(b, p, fieldEnd - p);
           break;
         case INT:
           parseInt(b, p, fieldEnd, i, src, lineOffset + (p - off));
@@ -110,9 +165,14 @@ public final class MutableTextDecoder implements RecordDecoder<Row> {
       row.setNull(field);
       return;
     }
+    long fast = TextFields.parseInt(b, p, q);
+    if (fast != TextFields.NONE) {
+      row.setNumber(field, fast);
+      return;
+    }
     boolean neg = b[p] == '-';
     int i = neg ? p + 1 : p;
-    if (i == q || q - i > 10) {
+    if (i == q) {
       throw error(src, at, field, "not an int: '" + text(b, p, q) + "'");
     }
     long v = 0;
@@ -121,7 +181,8 @@ public final class MutableTextDecoder implements RecordDecoder<Row> {
       if (d < 0 || d > 9) {
         throw error(src, at, field, "not an int: '" + text(b, p, q) + "'");
       }
-      v = v * 10 + d;
+      // Saturate past the int range (leading zeros are fine, any number of them).
+      v = Math.min(v * 10 + d, 1L << 32);
     }
     v = neg ? -v : v;
     if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
@@ -133,6 +194,11 @@ public final class MutableTextDecoder implements RecordDecoder<Row> {
   private void parseDecimal(byte[] b, int p, int q, int field, String src, long at) throws MalformedRecordException {
     if (p == q) {
       row.setNull(field);
+      return;
+    }
+    long fast = TextFields.parseDecimal(b, p, q);
+    if (fast != TextFields.NONE) {
+      row.setNumber(field, fast);
       return;
     }
     boolean neg = b[p] == '-';
@@ -173,6 +239,11 @@ public final class MutableTextDecoder implements RecordDecoder<Row> {
   private void parseDate(byte[] b, int p, int q, int field, String src, long at) throws MalformedRecordException {
     if (p == q) {
       row.setNull(field);
+      return;
+    }
+    long fast = TextFields.parseDate(b, p, q);
+    if (fast != TextFields.NONE) {
+      row.setNumber(field, fast);
       return;
     }
     if (q - p != 10 || b[p + 4] != '-' || b[p + 7] != '-') {

@@ -9,15 +9,21 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.lib.input.LineRecordReader;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
+import org.hadoopopt.inputformats.record.MalformedRecordException;
 import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
 
-/** Lines from Hadoop's LineRecordReader, each decoded in place into the same row. */
+/**
+ * Lines from Hadoop's LineRecordReader, each decoded in place into the same row. A malformed line
+ * fails the task naming file, offset and field, or with {@link BadRows#SKIP_BAD} is skipped and
+ * counted.
+ */
 final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWritable, R> {
   private final LineRecordReader lines = new LineRecordReader();
   private final MutableTextDecoder decoder;
   private final R row;
   private String file;
+  private BadRows bad;
 
   @SuppressWarnings("unchecked")
   MutableTextRecordReader(Schema schema) {
@@ -28,22 +34,27 @@ final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWrit
   @Override
   public void initialize(InputSplit split, TaskAttemptContext ctx) throws IOException {
     file = ((FileSplit) split).getPath().toString();
+    bad = BadRows.of(ctx);
     lines.initialize(split, ctx);
   }
 
   @Override
   public boolean nextKeyValue() throws IOException {
-    if (!lines.nextKeyValue()) {
-      return false;
+    while (lines.nextKeyValue()) {
+      Text line = lines.getCurrentValue();
+      int len = line.getLength();
+      byte[] b = line.getBytes();
+      if (len > 0 && b[len - 1] == '\r') {
+        len--;
+      }
+      try {
+        decoder.decodeLine(b, 0, len, file, lines.getCurrentKey().get());
+        return true;
+      } catch (MalformedRecordException e) {
+        bad.rows(e, 1); // throws unless skipping
+      }
     }
-    Text line = lines.getCurrentValue();
-    int len = line.getLength();
-    byte[] b = line.getBytes();
-    if (len > 0 && b[len - 1] == '\r') {
-      len--;
-    }
-    decoder.decodeLine(b, 0, len, file, lines.getCurrentKey().get());
-    return true;
+    return false;
   }
 
   @Override

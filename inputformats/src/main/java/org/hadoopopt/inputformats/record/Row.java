@@ -84,6 +84,14 @@ public class Row implements Writable {
     nullMask &= ~(1 << field);
   }
 
+  /**
+   * Sets an INT, DATE or DECIMAL field without touching the null mask: for decoders that set the
+   * mask once per record ({@link #setNullMask}) instead of once per field.
+   */
+  public final void putNumber(int field, long value) {
+    numbers[field] = value;
+  }
+
   @Override
   public void write(DataOutput out) throws IOException {
     WritableUtils.writeVInt(out, nullMask);
