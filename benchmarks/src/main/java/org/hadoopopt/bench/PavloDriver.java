@@ -9,6 +9,7 @@ import org.hadoopopt.bench.pavlo.jobs.GrepJob;
 import org.hadoopopt.bench.pavlo.jobs.JoinJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
 import org.hadoopopt.bench.pavlo.jobs.UdfJob;
+import org.hadoopopt.bench.suite.SuiteTool;
 
 /** The benchmark jar's Main-Class: {@code hadoop jar hadoopopt-benchmarks-*.jar PROGRAM [-D...] ARGS}. */
 public final class PavloDriver {
@@ -25,7 +26,7 @@ public final class PavloDriver {
         "baseline Aggregation task: aggregation [--prefix N] [--from D] [--to D] USERVISITS OUT");
     d.addClass("join", JoinJob.class, "baseline Join task: join [--from D] [--to D] RANKINGS USERVISITS OUT");
     d.addClass("udf", UdfJob.class, "baseline UDF aggregation task (inlinks): udf DOCUMENTS OUT");
-    d.addClass("suite", BaselineSuite.class, "generate a set and run every baseline task: suite [--scale S] WORK");
+    d.addClass("suite", SuiteTool.class, "the benchmark suite: " + SuiteTool.USAGE);
     return d;
   }
 
