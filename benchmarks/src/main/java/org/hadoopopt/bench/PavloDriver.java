@@ -5,11 +5,11 @@ import org.hadoopopt.bench.pavlo.IndexBench;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.bench.pavlo.gen.PavloStats;
 import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
-import org.hadoopopt.bench.pavlo.jobs.BaselineSuite;
 import org.hadoopopt.bench.pavlo.jobs.GrepJob;
 import org.hadoopopt.bench.pavlo.jobs.JoinJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
 import org.hadoopopt.bench.pavlo.jobs.UdfJob;
+import org.hadoopopt.bench.suite.SuiteTool;
 import org.hadoopopt.inputformats.loader.LoadJob;
 
 /** The benchmark jar's Main-Class: {@code hadoop jar hadoopopt-benchmarks-*.jar PROGRAM [-D...] ARGS}. */
@@ -31,7 +31,7 @@ public final class PavloDriver {
         + " [--format text|kvsf] [--page-size B] [--partition-column C] [--index-column C] IN OUT");
     d.addClass("indexbench", IndexBench.class, "index benchmark (load, selection/aggregation mt vs mti, join baseline vs"
         + " partition, side by side): indexbench [--rounds R] [--join-rounds J] [--partitions N] SET WORK");
-    d.addClass("suite", BaselineSuite.class, "generate a set and run every baseline task: suite [--scale S] WORK");
+    d.addClass("suite", SuiteTool.class, "the benchmark suite: " + SuiteTool.USAGE);
     return d;
   }
 

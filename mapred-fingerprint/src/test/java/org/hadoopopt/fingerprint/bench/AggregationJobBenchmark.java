@@ -20,10 +20,7 @@ import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
-import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
-import org.hadoopopt.bench.pavlo.jobs.MutableVariants;
 import org.hadoopopt.fingerprint.TestJobs;
-import org.hadoopopt.inputformats.mapreduce.UserVisitsTextInputFormat;
 import org.hadoopopt.fingerprint.UserVisits;
 import org.hadoopopt.fingerprint.collector.FingerprintCollector;
 import org.hadoopopt.fingerprint.collector.FingerprintCollector.Mode;
@@ -151,17 +148,20 @@ public final class AggregationJobBenchmark {
       job.setMapperClass(TestJobs.AggregationMapper.class);
       job.setCombinerClass(TestJobs.TextSumCombiner.class);
       job.setReducerClass(TestJobs.TextRevenueReducer.class);
-    } else { // the benchmarks module's job: baseline decoding or mutable text records (MT)
+    } else {
+      // The benchmarks module's job (baseline decoding, or MT: mutable text records). Loaded by
+      // name: benchmarks depends on this module, so this module cannot depend on it; put
+      // benchmarks/target/hadoopopt-benchmarks-*.jar and its dependencies on the classpath.
       if (input.equals("mt")) {
-        job.setInputFormatClass(UserVisitsTextInputFormat.class);
-        job.setMapperClass(MutableVariants.AggregationMapper.class);
+        job.setInputFormatClass(load("org.hadoopopt.inputformats.mapreduce.UserVisitsTextInputFormat"));
+        job.setMapperClass(load("org.hadoopopt.bench.pavlo.jobs.MutableVariants$AggregationMapper"));
       } else if (input.equals("baseline")) {
-        job.setMapperClass(AggregationJob.AggregationMapper.class);
+        job.setMapperClass(load("org.hadoopopt.bench.pavlo.jobs.AggregationJob$AggregationMapper"));
       } else {
         throw new IllegalArgumentException("-Dinput must be test, baseline or mt, not " + input);
       }
       job.setCombinerClass(LongSumReducer.class);
-      job.setReducerClass(AggregationJob.RevenueReducer.class);
+      job.setReducerClass(load("org.hadoopopt.bench.pavlo.jobs.AggregationJob$RevenueReducer"));
     }
     job.setMapOutputKeyClass(Text.class);
     job.setMapOutputValueClass(LongWritable.class);
@@ -169,5 +169,15 @@ public final class AggregationJobBenchmark {
     job.setOutputValueClass(Text.class);
     job.setNumReduceTasks(1);
     return job;
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static Class load(String name) {
+    try {
+      return Class.forName(name);
+    } catch (ClassNotFoundException e) {
+      throw new IllegalArgumentException(name + " is not on the classpath: -Dinput=baseline|mt needs the benchmarks jar"
+          + " and its dependencies (mvn -o -q -pl benchmarks dependency:build-classpath)", e);
+    }
   }
 }

@@ -1,0 +1,107 @@
+package org.hadoopopt.bench.suite;
+
+import java.io.File;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+
+/**
+ * Which task a variant makes sense for, and whether this jar and cluster can run it now. A
+ * variant that does not apply to a task is simply not planned; one that applies but cannot run
+ * yet gets a one-line notice saying what is missing.
+ */
+final class Availability {
+  /** The collector class of the mapred-fingerprint module. */
+  static final String FINGERPRINT_COLLECTOR = "org.hadoopopt.fingerprint.collector.FingerprintCollector";
+  /** The HDFS client plugin of the hdfs-directio module. */
+  static final String DIRECTIO_BUILDER = "org.hadoopopt.directio.client.DirectReplicaAccessorBuilder";
+  /** The directio socket folder key and its default (hdfs-directio's README). */
+  static final String DIRECTIO_SOCKET_DIR = "hadoopopt.directio.socket.dir";
+  static final String DIRECTIO_SOCKET_DIR_DEFAULT = "/tmp/hadoopopt-directio";
+
+  private static final Set<Task> AGGREGATIONS = new HashSet<>(Arrays.asList(
+      Task.AGGREGATION, Task.AGGREGATION_SMALL, Task.AGGREGATION_DATES));
+
+  private final Programs programs;
+  private final Configuration conf;
+
+  Availability(Programs programs, Configuration conf) {
+    this.programs = programs;
+    this.conf = conf;
+  }
+
+  /** Whether the variant is meant for the task at all (independent of what is installed). */
+  static boolean applies(Variant v, Task t) {
+    if ((v.has(Variant.Modifier.FP) || v.has(Variant.Modifier.FPH)) && !t.reduces()) {
+      return false; // map-only: no sort for a collector to change
+    }
+    switch (v.decoder()) {
+      case BASELINE:
+        return true;
+      case MT:
+        return t == Task.SELECTION || AGGREGATIONS.contains(t) || t == Task.JOIN;
+      case BDB:
+        return t == Task.SELECTION || AGGREGATIONS.contains(t);
+      case MTI:
+      case BDBI:
+        return t == Task.SELECTION || t == Task.AGGREGATION_DATES;
+      case SIMPLE_INDEX:
+      case PARTITION:
+        return t == Task.JOIN;
+      default:
+        return false;
+    }
+  }
+
+  /** Null when the variant can run the task here, else why not (one line). */
+  String missing(Variant v, Task t) {
+    Variant.Decoder d = v.decoder();
+    if (d != Variant.Decoder.BASELINE && !programs.offersVariant(t.program(), d.label())) {
+      return "program '" + t.program() + "' has no --variant " + d.label() + " in this jar yet";
+    }
+    if ((d.input() == Variant.Input.LOADED_TEXT || d.input() == Variant.Input.LOADED_KVSF) && !programs.has("load")) {
+      return "the jar has no 'load' program yet (needed for the loaded copies " + d.label() + " reads)";
+    }
+    if ((v.has(Variant.Modifier.FP) || v.has(Variant.Modifier.FPH)) && !loadable(FINGERPRINT_COLLECTOR)) {
+      return "the mapred-fingerprint jar is not on the classpath";
+    }
+    if (v.has(Variant.Modifier.DIO)) {
+      return directIoMissing();
+    }
+    return null;
+  }
+
+  private String directIoMissing() {
+    if (!loadable(DIRECTIO_BUILDER)) {
+      return "the hdfs-directio jar is not on the classpath";
+    }
+    String scheme;
+    try {
+      scheme = FileSystem.get(conf).getUri().getScheme();
+    } catch (java.io.IOException e) {
+      return "cannot reach the default file system: " + e.getMessage();
+    }
+    if (!"hdfs".equals(scheme)) {
+      return "direct I/O reads HDFS blocks; the data is on " + scheme + ":";
+    }
+    File[] socks = new File(conf.get(DIRECTIO_SOCKET_DIR, DIRECTIO_SOCKET_DIR_DEFAULT))
+        .listFiles((dir, name) -> name.startsWith("dn-") && name.endsWith(".sock"));
+    if (socks == null || socks.length == 0) {
+      return "no DataNode runs the direct I/O plugin (no dn-*.sock in "
+          + conf.get(DIRECTIO_SOCKET_DIR, DIRECTIO_SOCKET_DIR_DEFAULT) + "); start the cluster with it";
+    }
+    return null;
+  }
+
+  static boolean loadable(String className) {
+    try {
+      Class.forName(className, false, Availability.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+}

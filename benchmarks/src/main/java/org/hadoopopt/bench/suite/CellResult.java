@@ -1,0 +1,87 @@
+package org.hadoopopt.bench.suite;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The measurements of one task in one variant: a time per run, its answer, summed job counters. */
+public final class CellResult {
+  private final String task;
+  private final String variant;
+  private final List<Double> seconds = new ArrayList<>();
+  private final Map<String, Long> counters = new LinkedHashMap<>();
+  private long answerLines = -1;
+  private String answerSha256;
+  private Boolean answerMatchesBaseline;
+  private Double idealSeconds;
+
+  public CellResult(String task, String variant) {
+    this.task = task;
+    this.variant = variant;
+  }
+
+  public String task() {
+    return task;
+  }
+
+  public String variant() {
+    return variant;
+  }
+
+  public List<Double> seconds() {
+    return seconds;
+  }
+
+  public void addSeconds(double s) {
+    seconds.add(s);
+  }
+
+  /** The median of the runs' times; NaN before any run. */
+  public double median() {
+    if (seconds.isEmpty()) {
+      return Double.NaN;
+    }
+    List<Double> s = new ArrayList<>(seconds);
+    Collections.sort(s);
+    int n = s.size();
+    return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+  }
+
+  /** Counters of the last run (their sums over the program's jobs). */
+  public Map<String, Long> counters() {
+    return counters;
+  }
+
+  public long answerLines() {
+    return answerLines;
+  }
+
+  public String answerSha256() {
+    return answerSha256;
+  }
+
+  public void setAnswer(long lines, String sha256) {
+    this.answerLines = lines;
+    this.answerSha256 = sha256;
+  }
+
+  /** Null when not checked (no baseline answer to compare with). */
+  public Boolean answerMatchesBaseline() {
+    return answerMatchesBaseline;
+  }
+
+  public void setAnswerMatchesBaseline(Boolean matches) {
+    this.answerMatchesBaseline = matches;
+  }
+
+  /** The hardware ideal of this job (Krevat et al.), or null when not computed. */
+  public Double idealSeconds() {
+    return idealSeconds;
+  }
+
+  public void setIdealSeconds(Double s) {
+    this.idealSeconds = s;
+  }
+}

@@ -1,0 +1,116 @@
+package org.hadoopopt.bench.suite;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormatCounter;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormatCounter;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+import org.hadoopopt.bench.pavlo.jobs.BaselineTool;
+
+/** One timed run of a task in a variant: the program, its keys and jars, its answer and counters. */
+final class Execution {
+  /** Counter names in results.json (sums over the program's jobs). */
+  static final String INPUT_BYTES = "inputBytes";
+  static final String OUTPUT_BYTES = "outputBytes";
+  static final String SHUFFLE_BYTES = "shuffleBytes";
+  static final String MAP_OUTPUT_MATERIALIZED_BYTES = "mapOutputMaterializedBytes";
+  static final String MAP_INPUT_RECORDS = "mapInputRecords";
+  static final String SPILLED_RECORDS = "spilledRecords";
+  static final String CPU_MILLIS = "cpuMillis";
+  static final String JOBS = "jobs";
+
+  final double seconds;
+  final Answer answer;
+  final Map<String, Long> counters;
+
+  private Execution(double seconds, Answer answer, Map<String, Long> counters) {
+    this.seconds = seconds;
+    this.answer = answer;
+    this.counters = counters;
+  }
+
+  /** Runs the task in the variant over INPUTS (one per task table) into OUT (replaced). */
+  static Execution run(Programs programs, Configuration base, Task task, Variant v, List<Path> inputs, Path out)
+      throws Exception {
+    Configuration conf = configure(base, v);
+    List<String> args = new ArrayList<>(task.options());
+    if (v.decoder() != Variant.Decoder.BASELINE) {
+      args.add("--variant");
+      args.add(v.decoder().label());
+    }
+    for (Path p : inputs) {
+      args.add(p.toString());
+    }
+    args.add(out.toString());
+    FileSystem fs = out.getFileSystem(conf);
+    fs.delete(out, true);
+    fs.mkdirs(out.getParent());
+    Tool tool = programs.tool(task.program());
+    long t0 = System.nanoTime();
+    int rc = ToolRunner.run(conf, tool, args.toArray(new String[0]));
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    if (rc != 0) {
+      throw new IllegalStateException(task + " in variant " + v + " exited with " + rc + " (args " + args + ")");
+    }
+    return new Execution(seconds, Answer.read(fs, out), counters(tool));
+  }
+
+  /** The base configuration plus the variant's keys and task jars. */
+  static Configuration configure(Configuration base, Variant v) {
+    Configuration conf = new Configuration(base);
+    if (v.decoder() != Variant.Decoder.BASELINE) {
+      TaskJars.ship(conf, TaskJars.INPUTFORMATS);
+    }
+    if (v.has(Variant.Modifier.FP) || v.has(Variant.Modifier.FPH)) {
+      conf.set("mapreduce.job.map.output.collector.class",
+          Availability.FINGERPRINT_COLLECTOR + ",org.apache.hadoop.mapred.MapTask$MapOutputBuffer");
+      conf.set("hadoopopt.fingerprint.mode", v.has(Variant.Modifier.FPH) ? "hash" : "prefix");
+      if (v.has(Variant.Modifier.FPH)) {
+        conf.set("mapreduce.job.output.key.comparator.class", "org.hadoopopt.fingerprint.key.FingerprintHashComparator");
+      }
+      TaskJars.ship(conf, Availability.FINGERPRINT_COLLECTOR);
+    }
+    if (v.has(Variant.Modifier.DIO)) {
+      conf.set("dfs.client.replica.accessor.builder.classes", Availability.DIRECTIO_BUILDER);
+      TaskJars.ship(conf, Availability.DIRECTIO_BUILDER);
+    }
+    return conf;
+  }
+
+  /** Sums of the counters the report uses over the program's jobs (empty if it does not expose them). */
+  private static Map<String, Long> counters(Tool tool) throws Exception {
+    Map<String, Long> m = new LinkedHashMap<>();
+    if (!(tool instanceof BaselineTool)) {
+      return m;
+    }
+    List<Job> jobs = ((BaselineTool) tool).jobs();
+    m.put(JOBS, (long) jobs.size());
+    for (Job j : jobs) {
+      Counters c = j.getCounters();
+      if (c == null) {
+        continue; // history not reachable: no counters, no ideal
+      }
+      add(m, INPUT_BYTES, c.findCounter(FileInputFormatCounter.BYTES_READ).getValue());
+      add(m, OUTPUT_BYTES, c.findCounter(FileOutputFormatCounter.BYTES_WRITTEN).getValue());
+      add(m, SHUFFLE_BYTES, c.findCounter(TaskCounter.REDUCE_SHUFFLE_BYTES).getValue());
+      add(m, MAP_OUTPUT_MATERIALIZED_BYTES, c.findCounter(TaskCounter.MAP_OUTPUT_MATERIALIZED_BYTES).getValue());
+      add(m, MAP_INPUT_RECORDS, c.findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue());
+      add(m, SPILLED_RECORDS, c.findCounter(TaskCounter.SPILLED_RECORDS).getValue());
+      add(m, CPU_MILLIS, c.findCounter(TaskCounter.CPU_MILLISECONDS).getValue());
+    }
+    return m;
+  }
+
+  private static void add(Map<String, Long> m, String key, long v) {
+    m.merge(key, v, Long::sum);
+  }
+}

@@ -1,0 +1,142 @@
+package org.hadoopopt.bench.suite;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.hadoopopt.bench.pavlo.ConfValues;
+import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
+
+/**
+ * The suite's settings. Each {@code --option} of {@code suite} sets one key, so {@code -D} works
+ * too; a bad value fails before anything runs, naming the key.
+ */
+public final class SuiteOptions {
+  /** {@code hadoopopt.bench.suite.runs}, default 3: rounds; every variant runs once per round. */
+  public static final String RUNS = "hadoopopt.bench.suite.runs";
+  /** {@code hadoopopt.bench.suite.tasks}, default all: comma-separated tasks (grep, selection, aggregation, aggregation-small, aggregation-dates, join, udf). */
+  public static final String TASKS = "hadoopopt.bench.suite.tasks";
+  /** {@code hadoopopt.bench.suite.variants}, default {@code all} ({@link Variant#DEFAULTS}): comma-separated variants, or {@code all}, or {@code quick} ({@link Variant#QUICK}); baseline is always added. */
+  public static final String VARIANTS = "hadoopopt.bench.suite.variants";
+  /** {@code hadoopopt.bench.suite.out}, default {@code bench-results}: local folder of results.json, report.html, hardware.json. */
+  public static final String OUT = "hadoopopt.bench.suite.out";
+  /** {@code hadoopopt.bench.suite.partitions}, default 4: partitions of the loaded (indexed) copies. */
+  public static final String PARTITIONS = "hadoopopt.bench.suite.partitions";
+  /** {@code hadoopopt.bench.suite.duckdb}, default true: time the DuckDB reference column. */
+  public static final String DUCKDB = "hadoopopt.bench.suite.duckdb";
+  /** {@code hadoopopt.bench.suite.ideal}, default true: measure the hardware (once per out folder) and report measured/ideal. */
+  public static final String IDEAL = "hadoopopt.bench.suite.ideal";
+  /** {@code hadoopopt.bench.suite.cluster}, default {@code embedded}: a label for the report; {@code local} also switches to the local file system and job runner. */
+  public static final String CLUSTER = "hadoopopt.bench.suite.cluster";
+
+  /** The command-line options, each the last part of a key above (plus the generator's). */
+  static final List<String> VALUED = ToolArgs.names("scale", "seed", "maps", "runs", "tasks", "variants", "out",
+      "partitions", "cluster");
+  static final List<String> FLAGS = ToolArgs.names("no-duckdb", "no-ideal");
+
+  private SuiteOptions() {}
+
+  static void apply(ToolArgs a, Configuration conf) {
+    copy(a, "scale", conf, PavloGenerator.SCALE);
+    copy(a, "seed", conf, PavloGenerator.SEED);
+    copy(a, "maps", conf, PavloGenerator.MAPS);
+    copy(a, "runs", conf, RUNS);
+    copy(a, "tasks", conf, TASKS);
+    copy(a, "variants", conf, VARIANTS);
+    copy(a, "out", conf, OUT);
+    copy(a, "partitions", conf, PARTITIONS);
+    copy(a, "cluster", conf, CLUSTER);
+    if (a.has("no-duckdb")) {
+      conf.setBoolean(DUCKDB, false);
+    }
+    if (a.has("no-ideal")) {
+      conf.setBoolean(IDEAL, false);
+    }
+    if ("local".equals(getCluster(conf))) {
+      conf.set("fs.defaultFS", "file:///");
+      conf.set("mapreduce.framework.name", "local");
+    }
+  }
+
+  private static void copy(ToolArgs a, String option, Configuration conf, String key) {
+    if (a.get(option) != null) {
+      conf.set(key, a.get(option));
+    }
+  }
+
+  public static void setRuns(Configuration conf, int runs) {
+    conf.setInt(RUNS, runs);
+  }
+
+  public static int getRuns(Configuration conf) {
+    return ConfValues.getInt(conf, RUNS, 3, 1);
+  }
+
+  public static void setTasks(Configuration conf, String... tasks) {
+    conf.setStrings(TASKS, tasks);
+  }
+
+  public static List<Task> getTasks(Configuration conf) {
+    List<Task> out = new ArrayList<>();
+    String[] names = conf.getTrimmedStrings(TASKS);
+    if (names.length == 0) {
+      return Task.ALL;
+    }
+    for (String n : names) {
+      try {
+        Task t = Task.forName(n);
+        if (!out.contains(t)) {
+          out.add(t);
+        }
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(TASKS + ": " + e.getMessage());
+      }
+    }
+    return out;
+  }
+
+  public static void setVariants(Configuration conf, String... variants) {
+    conf.setStrings(VARIANTS, variants);
+  }
+
+  /** The variants, baseline first (every speedup and answer check needs it). */
+  public static List<Variant> getVariants(Configuration conf) {
+    String[] names = conf.getTrimmedStrings(VARIANTS);
+    List<String> specs = new ArrayList<>(Arrays.asList("baseline"));
+    specs.addAll(names.length == 0 ? Variant.DEFAULTS : Arrays.asList(names));
+    try {
+      return Variant.parseList(specs);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(VARIANTS + ": " + e.getMessage());
+    }
+  }
+
+  public static void setOut(Configuration conf, String dir) {
+    conf.set(OUT, dir);
+  }
+
+  public static String getOut(Configuration conf) {
+    return conf.getTrimmed(OUT, "bench-results");
+  }
+
+  public static void setPartitions(Configuration conf, int n) {
+    conf.setInt(PARTITIONS, n);
+  }
+
+  public static int getPartitions(Configuration conf) {
+    return ConfValues.getInt(conf, PARTITIONS, 4, 1);
+  }
+
+  public static boolean isDuckDb(Configuration conf) {
+    return ConfValues.getBoolean(conf, DUCKDB, true);
+  }
+
+  public static boolean isIdeal(Configuration conf) {
+    return ConfValues.getBoolean(conf, IDEAL, true);
+  }
+
+  public static String getCluster(Configuration conf) {
+    return conf.getTrimmed(CLUSTER, "embedded");
+  }
+}

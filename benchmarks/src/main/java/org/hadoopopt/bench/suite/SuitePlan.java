@@ -1,0 +1,68 @@
+package org.hadoopopt.bench.suite;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Which variants run which task: every requested variant that applies to the task and can run
+ * here; the rest become notices (one line per variant and reason).
+ */
+final class SuitePlan {
+  private final Map<Task, List<Variant>> byTask = new LinkedHashMap<>();
+  private final Map<String, List<String>> skipped = new LinkedHashMap<>();
+
+  SuitePlan(List<Task> tasks, List<Variant> variants, Availability availability) {
+    for (Task t : tasks) {
+      List<Variant> vs = new ArrayList<>();
+      for (Variant v : variants) {
+        if (!Availability.applies(v, t)) {
+          continue;
+        }
+        String why = availability.missing(v, t);
+        if (why == null) {
+          vs.add(v);
+        } else {
+          skipped.computeIfAbsent("skipped " + v + ": " + why, k -> new ArrayList<>()).add(t.name());
+        }
+      }
+      byTask.put(t, vs);
+    }
+  }
+
+  List<Task> tasks() {
+    return new ArrayList<>(byTask.keySet());
+  }
+
+  /** The task's variants in run R's order: rotated by R, so each variant leads some round. */
+  List<Variant> variants(Task t, int round) {
+    List<Variant> vs = byTask.get(t);
+    List<Variant> out = new ArrayList<>(vs.size());
+    for (int i = 0; i < vs.size(); i++) {
+      out.add(vs.get((i + round) % vs.size()));
+    }
+    return out;
+  }
+
+  List<Variant> variants(Task t) {
+    return byTask.get(t);
+  }
+
+  /** The notices, e.g. "skipped dio: ... (tasks: grep, selection)". */
+  List<String> notices() {
+    List<String> out = new ArrayList<>();
+    for (Map.Entry<String, List<String>> e : skipped.entrySet()) {
+      out.add(e.getKey() + " (tasks: " + String.join(", ", e.getValue()) + ")");
+    }
+    return out;
+  }
+
+  int executionsPerRound() {
+    int n = 0;
+    for (List<Variant> vs : byTask.values()) {
+      n += vs.size();
+    }
+    return n;
+  }
+}

@@ -1,0 +1,218 @@
+package org.hadoopopt.bench.suite;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+import org.apache.hadoop.util.VersionInfo;
+import org.hadoopopt.bench.ideal.HardwareProbe;
+import org.hadoopopt.bench.ideal.HardwareProfile;
+import org.hadoopopt.bench.ideal.IdealModel;
+import org.hadoopopt.bench.pavlo.BadRecords;
+import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
+import org.hadoopopt.bench.report.HtmlReport;
+
+/**
+ * {@code suite [--scale S] [--seed N] [--maps M] [--runs N] [--tasks t,..] [--variants v,..]
+ * [--cluster local|embedded|LABEL] [--out DIR] [--partitions N] [--no-duckdb] [--no-ideal] WORK}:
+ * the benchmark. Generates (or reuses) the set under WORK, makes the copies the variants read,
+ * then runs every task in every available variant, variants alternated within each round; checks
+ * each answer against the baseline's (and stops at the first difference), adds the DuckDB
+ * column and the hardware ideal, and writes DIR/results.json and DIR/report.html and prints the
+ * table. Progress and the table go to stdout; Hadoop's logs to stderr.
+ */
+public final class SuiteTool extends Configured implements Tool {
+  /** {@code hadoopopt.bench.suite.probe.bytes}, default 268435456: size of the disk probe file of the hardware measurement. */
+  public static final String PROBE_BYTES = "hadoopopt.bench.suite.probe.bytes";
+
+  /** Thrown when a variant's answer differs from the baseline's. */
+  public static class AnswerMismatchException extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    AnswerMismatchException(String message) {
+      super(message);
+    }
+  }
+
+  private final PrintStream progress;
+
+  public SuiteTool() {
+    this(System.out);
+  }
+
+  public SuiteTool(PrintStream progress) {
+    this.progress = progress;
+  }
+
+  public static final String USAGE = "suite [--scale S] [--seed N] [--maps M] [--runs N] [--tasks t,..] [--variants v,..]"
+      + " [--cluster local|embedded|LABEL] [--out DIR] [--partitions N] [--no-duckdb] [--no-ideal] WORK";
+
+  @Override
+  public int run(String[] args) throws Exception {
+    ToolArgs a;
+    Configuration conf = new Configuration(getConf());
+    List<Task> tasks;
+    List<Variant> variants;
+    try {
+      a = ToolArgs.parse(args, SuiteOptions.VALUED, SuiteOptions.FLAGS, 1);
+      SuiteOptions.apply(a, conf);
+      tasks = SuiteOptions.getTasks(conf);
+      variants = SuiteOptions.getVariants(conf);
+      SuiteOptions.getRuns(conf);
+      SuiteOptions.getPartitions(conf);
+      SuiteOptions.isDuckDb(conf);
+      SuiteOptions.isIdeal(conf);
+      PavloGenerator.getScale(conf);
+      BadRecords.isSkipBad(conf);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage() + "\nusage: " + USAGE + "\n  tasks: " + Task.names() + "\n  variants: "
+          + String.join(",", Variant.DEFAULTS));
+      return 2;
+    }
+    File out = new File(SuiteOptions.getOut(conf)).getAbsoluteFile();
+    out.mkdirs();
+    Programs programs = Programs.ofDriver();
+    SuitePlan plan = new SuitePlan(tasks, variants, new Availability(programs, conf));
+    SuiteResults results = new SuiteResults();
+    describe(results, conf, a.positional(0));
+    for (String n : plan.notices()) {
+      progress.println("notice: " + n);
+      results.notices().add(n);
+    }
+    DataPrep prep = new DataPrep(conf, programs, new Path(a.positional(0)), progress);
+    Set<String> tables = new TreeSet<>();
+    for (Task t : plan.tasks()) {
+      tables.addAll(t.tables());
+    }
+    prep.ensureSet(tables);
+    Map<String, List<Path>> inputs = prepareInputs(plan, prep);
+    IdealModel model = null;
+    if (SuiteOptions.isIdeal(conf)) {
+      progress.print("hardware: ");
+      HardwareProfile hw = HardwareProbe.loadOrMeasure(out, conf.getLong(PROBE_BYTES, 256L << 20));
+      results.hardware().putAll(hw.toMap());
+      progress.printf(Locale.ROOT, "disk read %.0f MB/s, write %.0f MB/s, memory copy %.0f MB/s, parse %.0f MB/s per core x %d%n",
+          hw.diskRead() / 1e6, hw.diskWrite() / 1e6, hw.memory() / 1e6, hw.parsePerCore() / 1e6, hw.cores());
+      model = new IdealModel(hw);
+    }
+    try {
+      runRounds(conf, plan, inputs, new Path(a.positional(0), "out"), results, programs);
+      if (SuiteOptions.isDuckDb(conf)) {
+        new DuckDbColumn(progress).run(prep, out, new Path(a.positional(0), "out"), plan.tasks(), SuiteOptions.getRuns(conf), results);
+      }
+    } finally {
+      if (model != null) {
+        addIdeal(results, model);
+      }
+      write(results, out);
+    }
+    ConsoleTable.print(results, progress);
+    progress.println("results: " + new File(out, "results.json") + ", report: " + new File(out, "report.html"));
+    return 0;
+  }
+
+  private void describe(SuiteResults r, Configuration conf, String work) {
+    Map<String, String> m = r.run();
+    m.put("started", Instant.now().toString());
+    m.put("scale", Double.toString(PavloGenerator.getScale(conf)));
+    m.put("seed", Long.toString(PavloGenerator.getSeed(conf)));
+    m.put("runs", Integer.toString(SuiteOptions.getRuns(conf)));
+    m.put("cluster", SuiteOptions.getCluster(conf));
+    m.put("fileSystem", conf.get("fs.defaultFS", "file:///"));
+    m.put("framework", conf.get("mapreduce.framework.name", "local"));
+    m.put("work", work);
+    m.put("hadoop", VersionInfo.getVersion());
+    m.put("java", System.getProperty("java.version"));
+    m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
+    m.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
+  }
+
+  /** Makes every copy the plan reads before any timing starts. */
+  private static Map<String, List<Path>> prepareInputs(SuitePlan plan, DataPrep prep) throws Exception {
+    Map<String, List<Path>> inputs = new HashMap<>();
+    for (Task t : plan.tasks()) {
+      for (Variant v : plan.variants(t)) {
+        List<Path> paths = new ArrayList<>();
+        for (String table : t.tables()) {
+          paths.add(prep.input(v.decoder().input(), table));
+        }
+        inputs.put(t.name() + "/" + v.name(), paths);
+      }
+    }
+    return inputs;
+  }
+
+  private void runRounds(Configuration conf, SuitePlan plan, Map<String, List<Path>> inputs, Path outRoot,
+      SuiteResults results, Programs programs) throws Exception {
+    int runs = SuiteOptions.getRuns(conf);
+    int total = runs * plan.executionsPerRound();
+    int done = 0;
+    Map<Task, Answer> baseline = new HashMap<>();
+    for (int round = 0; round < runs; round++) {
+      for (Task t : plan.tasks()) {
+        Map<Variant, Answer> answers = new LinkedHashMap<>();
+        for (Variant v : plan.variants(t, round)) {
+          progress.printf(Locale.ROOT, "[%d/%d] round %d  %-18s %-18s ", ++done, total, round + 1, t, v);
+          progress.flush();
+          Execution e = Execution.run(programs, conf, t, v, inputs.get(t.name() + "/" + v.name()),
+              new Path(outRoot, t.name() + "/" + v.name()));
+          CellResult c = results.cell(t.name(), v.name());
+          c.addSeconds(e.seconds);
+          c.setAnswer(e.answer.lines().size(), e.answer.sha256());
+          c.counters().putAll(e.counters);
+          answers.put(v, e.answer);
+          progress.printf(Locale.ROOT, "%7.2f s  %d lines%n", e.seconds, e.answer.lines().size());
+        }
+        Answer base = baseline.computeIfAbsent(t, k -> answers.get(Variant.BASELINE));
+        for (Map.Entry<Variant, Answer> e : answers.entrySet()) {
+          check(results, base, t.name(), e.getKey().name(), e.getValue());
+        }
+      }
+    }
+  }
+
+  /** Records whether ANSWER equals the baseline's; stops the suite at the first difference. */
+  static void check(SuiteResults results, Answer base, String task, String variant, Answer answer) {
+    String diff = base.firstDifference(answer);
+    results.cell(task, variant).setAnswerMatchesBaseline(diff == null);
+    if (diff != null) {
+      throw new AnswerMismatchException("task " + task + ", variant " + variant
+          + ": the answer differs from the baseline's at " + diff);
+    }
+  }
+
+  private static void addIdeal(SuiteResults results, IdealModel model) {
+    for (CellResult c : results.cells()) {
+      Map<String, Long> k = c.counters();
+      if (k.containsKey(Execution.INPUT_BYTES)) {
+        c.setIdealSeconds(model.idealSeconds(k.get(Execution.INPUT_BYTES), k.getOrDefault(Execution.SHUFFLE_BYTES, 0L),
+            k.getOrDefault(Execution.OUTPUT_BYTES, 0L)));
+      }
+    }
+  }
+
+  private static void write(SuiteResults results, File out) throws IOException {
+    Files.write(new File(out, "results.json").toPath(), ResultsJson.write(results).getBytes(StandardCharsets.UTF_8));
+    HtmlReport.write(results, new File(out, "report.html"));
+  }
+
+  public static void main(String[] args) throws Exception {
+    System.exit(ToolRunner.run(new SuiteTool(), args));
+  }
+}

@@ -1,0 +1,52 @@
+package org.hadoopopt.bench.suite;
+
+import java.io.File;
+import java.net.URISyntaxException;
+import java.security.CodeSource;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Ships the jars a variant's tasks need (what {@code -libjars} does: the {@code tmpjars} key),
+ * found from where this JVM loaded the classes; {@code bin/hadoopopt} puts them on the client's
+ * classpath. The local job runner shares the client's classpath and needs nothing.
+ */
+final class TaskJars {
+  /** Hadoop's key behind {@code -libjars}. */
+  static final String TMPJARS = "tmpjars";
+  /** Mutable decoders and KeyValueSequenceFile, with the JE tuple and protobuf codecs they load. */
+  static final String[] INPUTFORMATS = {"org.hadoopopt.inputformats.record.ByteSlice",
+      "com.sleepycat.bind.tuple.TupleInput", "com.google.protobuf.Message"};
+
+  private TaskJars() {}
+
+  static void ship(Configuration conf, String... classNames) {
+    if ("local".equals(conf.get("mapreduce.framework.name", "local"))) {
+      return;
+    }
+    Set<String> jars = new LinkedHashSet<>(conf.getTrimmedStringCollection(TMPJARS));
+    for (String name : classNames) {
+      String jar = jarOf(name);
+      if (jar != null) {
+        jars.add(jar);
+      }
+    }
+    conf.set(TMPJARS, String.join(",", jars));
+  }
+
+  /** The jar (as a file: URI) the class came from, or null if it is not in a jar or not loadable. */
+  static String jarOf(String className) {
+    try {
+      CodeSource src = Class.forName(className, false, TaskJars.class.getClassLoader())
+          .getProtectionDomain().getCodeSource();
+      if (src == null || src.getLocation() == null) {
+        return null;
+      }
+      File f = new File(src.getLocation().toURI());
+      return f.isFile() && f.getName().endsWith(".jar") ? f.toURI().toString() : null;
+    } catch (ClassNotFoundException | LinkageError | URISyntaxException | IllegalArgumentException e) {
+      return null;
+    }
+  }
+}

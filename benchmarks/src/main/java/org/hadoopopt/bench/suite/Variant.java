@@ -1,0 +1,177 @@
+package org.hadoopopt.bench.suite;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A way of running a task: a decoding/input choice (the program's {@code --variant}) plus
+ * modifiers that only set keys ({@code +fp}, {@code +fph}, {@code +dio}); written like
+ * {@code bdb+fph+dio}.
+ */
+public final class Variant {
+  /** The program's {@code --variant} value, and which input copy it reads. */
+  public enum Decoder {
+    BASELINE("baseline", Input.TEXT), MT("mt", Input.TEXT), BDB("bdb", Input.KVSF),
+    MTI("mti", Input.LOADED_TEXT), BDBI("bdbi", Input.LOADED_KVSF),
+    SIMPLE_INDEX("simple-index", Input.LOADED_TEXT), PARTITION("partition", Input.LOADED_TEXT);
+
+    final String label;
+    final Input input;
+
+    Decoder(String label, Input input) {
+      this.label = label;
+      this.input = input;
+    }
+
+    public String label() {
+      return label;
+    }
+
+    public Input input() {
+      return input;
+    }
+  }
+
+  /** The copy of the data a decoder reads. */
+  public enum Input { TEXT, KVSF, LOADED_TEXT, LOADED_KVSF }
+
+  /** Key-only changes, independent of the decoder. */
+  public enum Modifier {
+    /** The fingerprint collector, prefix mode (byte-identical output). */
+    FP("fp"),
+    /** The fingerprint collector, hash (djb2) mode with its comparator. */
+    FPH("fph"),
+    /** Direct local block reads (needs the DataNode plugin). */
+    DIO("dio");
+
+    final String label;
+
+    Modifier(String label) {
+      this.label = label;
+    }
+  }
+
+  /** The variants {@code bench} runs when none are named. */
+  public static final List<String> DEFAULTS = Collections.unmodifiableList(Arrays.asList(
+      "baseline", "mt", "bdb", "mti", "bdbi", "simple-index", "partition", "fp", "fph", "mt+fph", "bdb+fph",
+      "dio", "bdb+fph+dio", "bdbi+fph+dio"));
+
+  /**
+   * {@code --variants quick}: one variant per optimization and the best combinations, for the
+   * few-minute default run of {@code bin/hadoopopt bench}.
+   */
+  public static final List<String> QUICK = Collections.unmodifiableList(Arrays.asList(
+      "baseline", "bdb", "bdbi", "partition", "fph", "bdb+fph", "bdbi+fph+dio"));
+
+  private final Decoder decoder;
+  private final Set<Modifier> modifiers;
+
+  private Variant(Decoder decoder, Set<Modifier> modifiers) {
+    this.decoder = decoder;
+    this.modifiers = modifiers;
+  }
+
+  public static final Variant BASELINE = new Variant(Decoder.BASELINE, EnumSet.noneOf(Modifier.class));
+
+  /** Parses {@code decoder[+modifier]...}; a bare modifier ({@code fp}) means baseline decoding with it. */
+  public static Variant parse(String spec) {
+    String[] parts = spec.trim().toLowerCase(Locale.ROOT).split("\\+");
+    Decoder d = null;
+    Set<Modifier> mods = EnumSet.noneOf(Modifier.class);
+    for (int i = 0; i < parts.length; i++) {
+      Decoder asDecoder = decoder(parts[i]);
+      Modifier asModifier = modifier(parts[i]);
+      if (i == 0 && asDecoder != null) {
+        d = asDecoder;
+      } else if (asModifier != null) {
+        mods.add(asModifier);
+      } else {
+        throw new IllegalArgumentException("unknown variant part '" + parts[i] + "' in '" + spec
+            + "'; a variant is a decoder (baseline, mt, bdb, mti, bdbi, simple-index, partition) followed by"
+            + " +fp, +fph or +dio");
+      }
+    }
+    if (mods.contains(Modifier.FP) && mods.contains(Modifier.FPH)) {
+      throw new IllegalArgumentException("variant '" + spec + "': +fp and +fph exclude each other");
+    }
+    return new Variant(d == null ? Decoder.BASELINE : d, mods);
+  }
+
+  /** Parses each spec; {@code all} stands for {@link #DEFAULTS}, {@code quick} for {@link #QUICK}. */
+  public static List<Variant> parseList(List<String> specs) {
+    List<String> expanded = new ArrayList<>();
+    for (String s : specs) {
+      String t = s.trim().toLowerCase(Locale.ROOT);
+      expanded.addAll(t.equals("all") ? DEFAULTS : t.equals("quick") ? QUICK : Collections.singletonList(s));
+    }
+    List<Variant> out = new ArrayList<>();
+    for (String s : expanded) {
+      Variant v = parse(s);
+      if (!out.contains(v)) {
+        out.add(v);
+      }
+    }
+    return out;
+  }
+
+  private static Decoder decoder(String s) {
+    for (Decoder d : Decoder.values()) {
+      if (d.label.equals(s)) {
+        return d;
+      }
+    }
+    return null;
+  }
+
+  private static Modifier modifier(String s) {
+    for (Modifier m : Modifier.values()) {
+      if (m.label.equals(s)) {
+        return m;
+      }
+    }
+    return null;
+  }
+
+  public Decoder decoder() {
+    return decoder;
+  }
+
+  public boolean has(Modifier m) {
+    return modifiers.contains(m);
+  }
+
+  public boolean isBaseline() {
+    return decoder == Decoder.BASELINE && modifiers.isEmpty();
+  }
+
+  /** The canonical name: {@code decoder+mods} in a fixed order, bare modifiers for baseline decoding. */
+  public String name() {
+    StringBuilder b = new StringBuilder(decoder == Decoder.BASELINE && !modifiers.isEmpty() ? "" : decoder.label);
+    for (Modifier m : Modifier.values()) {
+      if (modifiers.contains(m)) {
+        b.append(b.length() == 0 ? "" : "+").append(m.label);
+      }
+    }
+    return b.toString();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Variant && ((Variant) o).name().equals(name());
+  }
+
+  @Override
+  public int hashCode() {
+    return name().hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return name();
+  }
+}

@@ -1,0 +1,128 @@
+package org.hadoopopt.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javax.imageio.ImageIO;
+import org.hadoopopt.bench.suite.CellResult;
+import org.hadoopopt.bench.suite.SuiteResults;
+import org.hadoopopt.testing.TestFiles;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * report.html opens from disk in headless Chromium (Debian's {@code chromium}), draws its three
+ * charts without a script error or console error, and a screenshot shows bars in the report's
+ * colours. Skips, saying so, only where no Chromium is installed.
+ */
+class ReportRenderTest {
+  private static File dir;
+  private static File html;
+
+  @BeforeAll
+  static void writeReport() throws Exception {
+    dir = new File("target/test-work/report-render").getAbsoluteFile();
+    TestFiles.deleteRecursively(dir);
+    dir.mkdirs();
+    SuiteResults r = new SuiteResults();
+    r.run().put("scale", "0.001");
+    r.run().put("note", "<script>alert('not run')</script> is escaped");
+    r.notices().add("skipped dio: no DataNode runs the direct I/O plugin (tasks: grep)");
+    String[] tasks = {"grep", "selection", "aggregation", "join", "udf"};
+    double[][] seconds = {{10, 11, 12}, {8, 8.5, 9}, {30, 31, 29}, {60, 61, 62}, {20, 21, 22}};
+    for (int i = 0; i < tasks.length; i++) {
+      add(r, tasks[i], "baseline", 1.0, seconds[i]);
+      add(r, tasks[i], "bdb+fph", 2.0 + i, seconds[i]);
+      if (!tasks[i].equals("udf")) {
+        add(r, tasks[i], SuiteResults.DUCKDB, 20.0, seconds[i]);
+      }
+    }
+    html = new File(dir, "report.html");
+    HtmlReport.write(r, html);
+  }
+
+  private static void add(SuiteResults r, String task, String variant, double factor, double[] seconds) {
+    CellResult c = r.cell(task, variant);
+    for (double s : seconds) {
+      c.addSeconds(s / factor);
+    }
+    c.setAnswer(3, "abc");
+    c.setAnswerMatchesBaseline(true);
+    if (!variant.equals(SuiteResults.DUCKDB)) {
+      c.setIdealSeconds(0.5);
+    }
+  }
+
+  private static File chromium() {
+    for (String p : new String[] {"/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"}) {
+      if (new File(p).canExecute()) {
+        return new File(p);
+      }
+    }
+    return null;
+  }
+
+  /** Runs headless Chromium on the report with extra flags; returns {stdout, stderr}. */
+  private static String[] run(String... flags) throws Exception {
+    File exe = chromium();
+    Assumptions.assumeTrue(exe != null, "Chromium is not installed (Debian: apt-get install -y chromium); render test skipped");
+    List<String> cmd = new ArrayList<>(Arrays.asList(exe.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+        "--no-first-run", "--disable-extensions", "--user-data-dir=" + new File(dir, "profile"),
+        "--enable-logging=stderr", "--v=0", "--virtual-time-budget=10000"));
+    cmd.addAll(Arrays.asList(flags));
+    cmd.add(html.toURI().toString());
+    File out = new File(dir, "stdout.txt");
+    File err = new File(dir, "stderr.txt");
+    Process p = new ProcessBuilder(cmd).redirectOutput(out).redirectError(err).start();
+    if (!p.waitFor(180, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      throw new AssertionError("chromium did not finish in 180 s: " + cmd);
+    }
+    return new String[] {new String(Files.readAllBytes(out.toPath()), StandardCharsets.UTF_8),
+        new String(Files.readAllBytes(err.toPath()), StandardCharsets.UTF_8)};
+  }
+
+  @Test
+  void chartsDrawWithoutErrors() throws Exception {
+    String[] r = run("--dump-dom");
+    String dom = r[0];
+    assertTrue(dom.contains("data-charts-drawn=\"3\""), "charts not drawn; DOM tail: "
+        + dom.substring(Math.max(0, dom.length() - 2000)) + "\nstderr: " + r[1]);
+    assertFalse(dom.matches("(?s).*<body[^>]*data-chart-error.*"), "a chart failed: " + dom.substring(0, 600));
+    assertTrue(dom.contains("charts drawn: 3"));
+    assertFalse(dom.contains("<script>alert"), "run values are escaped");
+    for (String line : r[1].split("\n")) {
+      // Chromium logs page console messages as CONSOLE(line); none is expected from the report.
+      assertFalse(line.contains("CONSOLE") || line.contains("Uncaught"), "console message: " + line);
+    }
+  }
+
+  @Test
+  void screenshotShowsTheCharts() throws Exception {
+    File png = new File(dir, "report.png");
+    run("--screenshot=" + png, "--window-size=1280,1600", "--hide-scrollbars");
+    assertTrue(png.isFile(), "no screenshot written");
+    BufferedImage img = ImageIO.read(png);
+    assertEquals(1280, img.getWidth());
+    // The bars of "best variant" are filled with #4e79a7 (report.js's first colour).
+    int bars = 0;
+    for (int y = 0; y < img.getHeight(); y++) {
+      for (int x = 0; x < img.getWidth(); x++) {
+        if ((img.getRGB(x, y) & 0xffffff) == 0x4e79a7) {
+          bars++;
+        }
+      }
+    }
+    assertTrue(bars > 2000, "too few bar pixels in the screenshot: " + bars + " (" + png + ")");
+  }
+}

@@ -1,0 +1,128 @@
+package org.hadoopopt.bench.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+/** results.json round trip and errors, medians and speedups, variant names, answer differences, option errors. */
+class ResultsAndVariantsTest {
+  @Test
+  void resultsRoundTripWithDerivedNumbers() throws Exception {
+    SuiteResults r = new SuiteResults();
+    r.run().put("scale", "0.05");
+    r.hardware().put("cores", 2.0);
+    r.notices().add("skipped dio: no plugin (tasks: grep)");
+    CellResult b = r.cell("grep", "baseline");
+    for (double s : new double[] {12, 10, 30}) {
+      b.addSeconds(s);
+    }
+    b.setAnswer(3, "aa");
+    b.setAnswerMatchesBaseline(true);
+    b.counters().put("inputBytes", 1000L);
+    b.setIdealSeconds(2.0);
+    CellResult v = r.cell("grep", "bdb+fph");
+    v.addSeconds(3);
+    v.addSeconds(5);
+    CellResult lonely = r.cell("udf", "fph"); // no baseline: no speedup
+    lonely.addSeconds(1);
+
+    String json = ResultsJson.write(r);
+    assertTrue(json.contains("\"median\" : 12.0") && json.contains("\"speedup\" : 3.0")
+        && json.contains("\"measuredOverIdeal\" : 6.0"), json);
+    SuiteResults back = ResultsJson.read(json);
+    assertEquals("0.05", back.run().get("scale"));
+    assertEquals(List.of("skipped dio: no plugin (tasks: grep)"), back.notices());
+    assertEquals(Arrays.asList(12.0, 10.0, 30.0), back.find("grep", "baseline").seconds());
+    assertEquals(12.0, back.find("grep", "baseline").median(), 0);
+    assertEquals(4.0, back.find("grep", "bdb+fph").median(), 0); // even count: mean of the middle two
+    assertEquals(3.0, back.speedup(back.find("grep", "bdb+fph")), 1e-12);
+    assertTrue(Double.isNaN(back.speedup(back.find("udf", "fph"))));
+    assertEquals(1000L, back.find("grep", "baseline").counters().get("inputBytes").longValue());
+    assertEquals(Boolean.TRUE, back.find("grep", "baseline").answerMatchesBaseline());
+    assertNull(back.find("grep", "bdb+fph").answerMatchesBaseline());
+    assertEquals("bdb+fph", back.best("grep").variant());
+    assertEquals(3.0, back.geometricMeanBestSpeedup(List.of("grep", "udf")), 1e-12);
+  }
+
+  @Test
+  void badResultsFilesAreNamed() {
+    IOException e = assertThrows(IOException.class, () -> ResultsJson.read("{\"format\": 9}"));
+    assertTrue(e.getMessage().contains("format 9"), e.getMessage());
+    e = assertThrows(IOException.class, () -> ResultsJson.read(
+        "{\"format\": 1, \"cells\": [{\"task\": \"grep\", \"variant\": \"baseline\", \"seconds\": [\"fast\"]}]}"));
+    assertTrue(e.getMessage().contains("grep/baseline") && e.getMessage().contains("seconds"), e.getMessage());
+    e = assertThrows(IOException.class, () -> ResultsJson.read("{\"format\": 1, \"cells\": [{\"task\": \"grep\"}]}"));
+    assertTrue(e.getMessage().contains("cell 0"), e.getMessage());
+  }
+
+  @Test
+  void variantNamesAreCanonical() {
+    assertEquals("bdb+fph+dio", Variant.parse("BDB+dio+fph").name());
+    assertEquals("fph", Variant.parse("baseline+fph").name());
+    assertTrue(Variant.parse("baseline").isBaseline());
+    assertEquals(Variant.Input.LOADED_KVSF, Variant.parse("bdbi").decoder().input());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Variant.parse("bdb+turbo"));
+    assertTrue(e.getMessage().contains("turbo"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> Variant.parse("fp+fph"));
+    assertEquals(Variant.parseList(Variant.QUICK), Variant.parseList(List.of("quick", "bdb")));
+  }
+
+  @Test
+  void variantsAreFoundInTheProgramsUsage() {
+    assertTrue(Programs.offers("selection [--variant baseline|mt|bdbi] RANKINGS OUT", "mt"));
+    assertTrue(Programs.offers("join [--variant baseline|simple-index|partition] R UV OUT", "simple-index"));
+    assertTrue(!Programs.offers("selection [--variant baseline|mti|bdbi] RANKINGS OUT", "mt"));
+    assertTrue(!Programs.offers("join [--variant baseline|simple-index] R UV OUT", "index"));
+    assertTrue(!Programs.offers("grep [--pattern mt] IN OUT", "mt"));
+    Programs jar = Programs.ofDriver();
+    assertTrue(jar.offersVariant("selection", "bdb") && jar.offersVariant("aggregation", "mt"));
+    assertTrue(!jar.offersVariant("grep", "bdb"));
+    assertTrue(jar.has("gen") && jar.has("suite") && !jar.has("no-such-program"));
+  }
+
+  @Test
+  void roundsRotateTheVariantOrder() {
+    List<Variant> vs = Variant.parseList(List.of("baseline", "mt", "bdb"));
+    Availability all = new Availability(Programs.ofDriver(), new Configuration());
+    SuitePlan plan = new SuitePlan(List.of(Task.SELECTION), vs, all);
+    assertEquals("[baseline, mt, bdb]", plan.variants(Task.SELECTION, 0).toString());
+    assertEquals("[mt, bdb, baseline]", plan.variants(Task.SELECTION, 1).toString());
+    assertEquals("[bdb, baseline, mt]", plan.variants(Task.SELECTION, 2).toString());
+  }
+
+  @Test
+  void answersReportTheFirstDifference() {
+    Answer a = new Answer(List.of("b\t2", "a\t1"));
+    assertNull(a.firstDifference(new Answer(List.of("a\t1", "b\t2"))));
+    assertEquals("sorted line 2: expected 'b\t2' but got 'b\t3'", a.firstDifference(new Answer(List.of("a\t1", "b\t3"))));
+    assertTrue(a.firstDifference(new Answer(List.of("a\t1"))).startsWith("expected 2 lines but got 1"));
+    SuiteResults r = new SuiteResults();
+    SuiteTool.AnswerMismatchException e = assertThrows(SuiteTool.AnswerMismatchException.class,
+        () -> SuiteTool.check(r, a, "aggregation", "bdb", new Answer(List.of("a\t1", "b\t3"))));
+    assertTrue(e.getMessage().contains("aggregation") && e.getMessage().contains("bdb") && e.getMessage().contains("b\t3"));
+    assertEquals(Boolean.FALSE, r.find("aggregation", "bdb").answerMatchesBaseline());
+  }
+
+  @Test
+  void badOptionsFailNamingTheKey() {
+    Configuration c = new Configuration(false);
+    c.set(SuiteOptions.RUNS, "0");
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> SuiteOptions.getRuns(c)).getMessage()
+        .contains(SuiteOptions.RUNS));
+    c.set(SuiteOptions.TASKS, "grep,sort");
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> SuiteOptions.getTasks(c)).getMessage()
+        .contains(SuiteOptions.TASKS));
+    c.set(SuiteOptions.VARIANTS, "mt,xyz");
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> SuiteOptions.getVariants(c)).getMessage()
+        .contains(SuiteOptions.VARIANTS));
+    c.set(SuiteOptions.VARIANTS, "bdb");
+    assertEquals("[baseline, bdb]", SuiteOptions.getVariants(c).toString());
+  }
+}
