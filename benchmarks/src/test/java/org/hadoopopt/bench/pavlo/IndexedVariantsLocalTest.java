@@ -54,16 +54,7 @@ class IndexedVariantsLocalTest {
   }
 
   private static List<String> run(BaselineTool tool, String name, String... args) throws Exception {
-    String[] all = new String[args.length + 5];
-    all[0] = "-fs";
-    all[1] = "file:///";
-    all[2] = "-jt";
-    all[3] = "local";
-    System.arraycopy(args, 0, all, 4, args.length);
-    Path dir = new Path(new File(out, name).toString());
-    all[all.length - 1] = dir.toString();
-    assertEquals(0, ToolRunner.run(new Configuration(), (Tool) tool, all));
-    return Reference.sorted(TestFiles.readPartLines(fs, dir));
+    return LocalSets.runLocal((Tool) tool, out, name, args);
   }
 
   private static long counter(BaselineTool tool, RangeIndexCounter c) throws Exception {

@@ -3,9 +3,15 @@ package org.hadoopopt.bench.pavlo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.File;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.testing.TestFiles;
@@ -22,6 +28,19 @@ final class LocalSets {
     c.set("fs.defaultFS", "file:///");
     c.set("mapreduce.framework.name", "local");
     return c;
+  }
+
+  /**
+   * Runs {@code tool} with {@code -fs file:/// -jt local}, the given arguments and the output
+   * folder {@code out/name} as its last argument; returns the output's lines, sorted.
+   */
+  static List<String> runLocal(Tool tool, File out, String name, String... args) throws Exception {
+    List<String> all = new ArrayList<>(Arrays.asList("-fs", "file:///", "-jt", "local"));
+    all.addAll(Arrays.asList(args));
+    Path dir = new Path(new File(out, name).toString());
+    all.add(dir.toString());
+    assertEquals(0, ToolRunner.run(new Configuration(), tool, all.toArray(new String[0])));
+    return Reference.sorted(TestFiles.readPartLines(FileSystem.getLocal(new Configuration()), dir));
   }
 
   static File work(String name) {

@@ -53,18 +53,8 @@ final class PackedRadixSort {
 
   /** Counting sort by partition into {@link #packed}; returns each partition's start (plus the end). */
   private int[] groupByPartition(int[] part, long[] fp, int n) {
-    int maxPart = 0;
-    for (int i = 0; i < n; i++) {
-      maxPart = Math.max(maxPart, part[i]);
-    }
-    int[] start = new int[maxPart + 2];
-    for (int i = 0; i < n; i++) {
-      start[part[i] + 1]++;
-    }
-    for (int p = 1; p < start.length; p++) {
-      start[p] += start[p - 1];
-    }
-    int[] next = Arrays.copyOf(start, maxPart + 1);
+    int[] start = PartitionStarts.of(part, n);
+    int[] next = Arrays.copyOf(start, start.length - 1);
     long[] out = packed;
     for (int i = 0; i < n; i++) {
       out[next[part[i]]++] = fp[i] << 32 | i;

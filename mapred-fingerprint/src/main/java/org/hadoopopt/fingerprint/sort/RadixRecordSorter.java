@@ -65,18 +65,8 @@ public final class RadixRecordSorter implements RecordSorter {
 
   /** Counting sort by partition into order/keys; returns each partition's start (plus the end). */
   private int[] groupByPartition(int[] part, long[] fp, int n) {
-    int maxPart = 0;
-    for (int i = 0; i < n; i++) {
-      maxPart = Math.max(maxPart, part[i]);
-    }
-    int[] start = new int[maxPart + 2];
-    for (int i = 0; i < n; i++) {
-      start[part[i] + 1]++;
-    }
-    for (int p = 1; p < start.length; p++) {
-      start[p] += start[p - 1];
-    }
-    int[] next = Arrays.copyOf(start, maxPart + 1);
+    int[] start = PartitionStarts.of(part, n);
+    int[] next = Arrays.copyOf(start, start.length - 1);
     int[] ord = order;
     long[] key = keys;
     for (int i = 0; i < n; i++) {
