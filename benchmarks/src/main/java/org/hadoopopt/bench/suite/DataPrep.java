@@ -17,6 +17,7 @@ import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.PavloSchema;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
+import org.hadoopopt.bench.pavlo.TaskJars;
 
 /**
  * The data the suite reads, under WORK/data-s{scale}-seed{seed}: the generated text tables, and

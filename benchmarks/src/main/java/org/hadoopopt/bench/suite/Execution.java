@@ -15,6 +15,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormatCounter;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.jobs.BaselineTool;
+import org.hadoopopt.bench.pavlo.TaskJars;
 
 /** One timed run of a task in a variant: the program, its keys and jars, its answer and counters. */
 final class Execution {

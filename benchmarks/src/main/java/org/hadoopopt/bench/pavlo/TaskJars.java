@@ -1,4 +1,4 @@
-package org.hadoopopt.bench.suite;
+package org.hadoopopt.bench.pavlo;
 
 import java.io.File;
 import java.net.URISyntaxException;
@@ -12,16 +12,16 @@ import org.apache.hadoop.conf.Configuration;
  * found from where this JVM loaded the classes; {@code bin/hadoopopt} puts them on the client's
  * classpath. The local job runner shares the client's classpath and needs nothing.
  */
-final class TaskJars {
+public final class TaskJars {
   /** Hadoop's key behind {@code -libjars}. */
-  static final String TMPJARS = "tmpjars";
+  public static final String TMPJARS = "tmpjars";
   /** Mutable decoders and KeyValueSequenceFile, with the JE tuple and protobuf codecs they load. */
-  static final String[] INPUTFORMATS = {"org.hadoopopt.inputformats.record.ByteSlice",
+  public static final String[] INPUTFORMATS = {"org.hadoopopt.inputformats.record.ByteSlice",
       "com.sleepycat.bind.tuple.TupleInput", "com.google.protobuf.Message"};
 
   private TaskJars() {}
 
-  static void ship(Configuration conf, String... classNames) {
+  public static void ship(Configuration conf, String... classNames) {
     if ("local".equals(conf.get("mapreduce.framework.name", "local"))) {
       return;
     }
@@ -36,7 +36,7 @@ final class TaskJars {
   }
 
   /** The jar (as a file: URI) the class came from, or null if it is not in a jar or not loadable. */
-  static String jarOf(String className) {
+  public static String jarOf(String className) {
     try {
       CodeSource src = Class.forName(className, false, TaskJars.class.getClassLoader())
           .getProtectionDomain().getCodeSource();
