@@ -41,11 +41,12 @@ final class Availability {
       case BASELINE:
         return true;
       case MT:
-        return t == Task.SELECTION || AGGREGATIONS.contains(t) || t == Task.JOIN;
+        return t == Task.GREP || t == Task.SELECTION || AGGREGATIONS.contains(t) || t == Task.JOIN;
       case BDB:
         return t == Task.SELECTION || AGGREGATIONS.contains(t);
       case MTI:
       case BDBI:
+      case BDBTREE:
         return t == Task.SELECTION || t == Task.AGGREGATION_DATES;
       case SIMPLE_INDEX:
       case PARTITION:
@@ -61,7 +62,7 @@ final class Availability {
     if (d != Variant.Decoder.BASELINE && !programs.offersVariant(t.program(), d.label())) {
       return "program '" + t.program() + "' has no --variant " + d.label() + " in this jar yet";
     }
-    if ((d.input() == Variant.Input.LOADED_TEXT || d.input() == Variant.Input.LOADED_KVSF) && !programs.has("load")) {
+    if (d.input().loaded() && !programs.has("load")) {
       return "the jar has no 'load' program yet (needed for the loaded copies " + d.label() + " reads)";
     }
     if ((v.has(Variant.Modifier.FP) || v.has(Variant.Modifier.FPH)) && !loadable(FINGERPRINT_COLLECTOR)) {

@@ -22,7 +22,7 @@ import org.hadoopopt.bench.pavlo.TaskJars;
 /**
  * The data the suite reads, under WORK/data-s{scale}-seed{seed}: the generated text tables, and
  * on demand their KVSF conversion ({@code kvsf/}) and the loaded copies ({@code loaded-text/},
- * {@code loaded-kvsf/}). Anything complete (a {@code _SUCCESS} or the set file) is reused.
+ * {@code loaded-kvsf/}, {@code loaded-bdbtree/}). Anything complete (a {@code _SUCCESS} or the set file) is reused.
  */
 final class DataPrep {
   private final Configuration conf;
@@ -106,8 +106,9 @@ final class DataPrep {
         return out;
       }
       case LOADED_TEXT:
-      case LOADED_KVSF: {
-        String format = input == Variant.Input.LOADED_TEXT ? "text" : "kvsf";
+      case LOADED_KVSF:
+      case LOADED_BDBTREE: {
+        String format = input == Variant.Input.LOADED_TEXT ? "text" : input == Variant.Input.LOADED_KVSF ? "kvsf" : "bdbtree";
         Path out = new Path(set, "loaded-" + format + "/" + table);
         if (!complete(out)) {
           Configuration c = new Configuration(conf);

@@ -18,6 +18,7 @@ public final class Variant {
   public enum Decoder {
     BASELINE("baseline", Input.TEXT), MT("mt", Input.TEXT), BDB("bdb", Input.KVSF),
     MTI("mti", Input.LOADED_TEXT), BDBI("bdbi", Input.LOADED_KVSF),
+    BDBTREE("bdbtree", Input.LOADED_BDBTREE),
     SIMPLE_INDEX("simple-index", Input.LOADED_TEXT), PARTITION("partition", Input.LOADED_TEXT);
 
     final String label;
@@ -38,7 +39,14 @@ public final class Variant {
   }
 
   /** The copy of the data a decoder reads. */
-  public enum Input { TEXT, KVSF, LOADED_TEXT, LOADED_KVSF }
+  public enum Input {
+    TEXT, KVSF, LOADED_TEXT, LOADED_KVSF, LOADED_BDBTREE;
+
+    /** Whether the loader ({@code load}) makes this copy. */
+    public boolean loaded() {
+      return this == LOADED_TEXT || this == LOADED_KVSF || this == LOADED_BDBTREE;
+    }
+  }
 
   /** Key-only changes, independent of the decoder. */
   public enum Modifier {
@@ -58,7 +66,7 @@ public final class Variant {
 
   /** The variants {@code bench} runs when none are named. */
   public static final List<String> DEFAULTS = Collections.unmodifiableList(Arrays.asList(
-      "baseline", "mt", "bdb", "mti", "bdbi", "simple-index", "partition", "fp", "fph", "mt+fph", "bdb+fph",
+      "baseline", "mt", "bdb", "mti", "bdbi", "bdbtree", "simple-index", "partition", "fp", "fph", "mt+fph", "bdb+fph",
       "dio", "bdb+fph+dio", "bdbi+fph+dio"));
 
   /**
@@ -92,7 +100,7 @@ public final class Variant {
         mods.add(asModifier);
       } else {
         throw new IllegalArgumentException("unknown variant part '" + parts[i] + "' in '" + spec
-            + "'; a variant is a decoder (baseline, mt, bdb, mti, bdbi, simple-index, partition) followed by"
+            + "'; a variant is a decoder (baseline, mt, bdb, mti, bdbi, bdbtree, simple-index, partition) followed by"
             + " +fp, +fph or +dio");
       }
     }

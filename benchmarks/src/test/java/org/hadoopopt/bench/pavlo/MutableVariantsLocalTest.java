@@ -2,6 +2,7 @@ package org.hadoopopt.bench.pavlo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.io.File;
 import java.util.List;
@@ -11,6 +12,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
+import org.hadoopopt.bench.pavlo.jobs.GrepJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
 import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
 import org.hadoopopt.testing.TestFiles;
@@ -19,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The MT (mutable text) and BDB (JE tuples in KeyValueSequenceFiles) variants of Selection and
- * Aggregation give exactly the baseline's output, and the reference answer, on a generated set
+ * Aggregation, and Grep's MT, give exactly the baseline's output, and the reference answer, on a generated set
  * (local runner, local files).
  */
 class MutableVariantsLocalTest {
@@ -66,6 +68,35 @@ class MutableVariantsLocalTest {
         concat(opts, "--variant", "bdb", new File(out, "uservisits-kvsf").toString())));
     assertEquals(ref.aggregation(0, null, null), run(new AggregationJob(), "agg-bdb-all",
         "--variant", "bdb", new File(out, "uservisits-kvsf").toString()));
+  }
+
+  @Test
+  void grepMtGivesTheBaselineAnswer() throws Exception {
+    String grep = new File(set, "grep").toString();
+    List<String> baseline = run(new GrepJob(), "grep-baseline", grep);
+    assertFalse(baseline.isEmpty());
+    assertEquals(ref.grep("XYZ"), baseline);
+    assertEquals(baseline, run(new GrepJob(), "grep-mt", "--variant", "mt", grep));
+  }
+
+  @Test
+  void grepMtMatchesAtTheFieldEdgesOnlyAndRejectsBadRowsLikeTheBaseline() throws Exception {
+    File in = new File(out, "grep-edges.txt");
+    java.nio.file.Files.write(in.toPath(), String.join("\n",
+        "k000000001|XYZabc", "k000000002|abcXYZ", "XYZ0000003|abc", "k000000004|abXYbZ", "k000000005|a|XYZ",
+        "k000000006|", "no separator XYZ", "k000000008|XYZ").concat("\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    List<String> want = java.util.Arrays.asList("k000000001\tXYZabc", "k000000002\tabcXYZ", "k000000008\tXYZ");
+    String skip = "hadoopopt.input.skip.bad=true";
+    assertEquals(want, run(new GrepJob(), "edges-baseline", "-D", skip, in.toString()));
+    assertEquals(want, run(new GrepJob(), "edges-mt", "-D", skip, "--variant", "mt", in.toString()));
+    int rc;
+    try {
+      rc = ToolRunner.run(LocalSets.conf(), new GrepJob(), new String[] {"--variant", "mt", in.toString(),
+          new File(out, "edges-mt-strict").toString()});
+    } catch (Exception e) {
+      rc = -1;
+    }
+    assertNotEquals(0, rc, "a row with three fields must fail the mt grep when skipping is off");
   }
 
   private static String[] concat(String[] a, String... b) {

@@ -68,6 +68,8 @@ class ResultsAndVariantsTest {
     assertEquals("fph", Variant.parse("baseline+fph").name());
     assertTrue(Variant.parse("baseline").isBaseline());
     assertEquals(Variant.Input.LOADED_KVSF, Variant.parse("bdbi").decoder().input());
+    assertEquals(Variant.Input.LOADED_BDBTREE, Variant.parse("bdbtree").decoder().input());
+    assertTrue(Variant.parse("bdbtree").decoder().input().loaded());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Variant.parse("bdb+turbo"));
     assertTrue(e.getMessage().contains("turbo"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> Variant.parse("fp+fph"));

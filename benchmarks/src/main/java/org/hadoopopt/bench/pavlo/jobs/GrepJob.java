@@ -17,7 +17,11 @@ import org.hadoopopt.bench.pavlo.BadRecords;
 import org.hadoopopt.bench.pavlo.PavloSchema;
 import org.hadoopopt.bench.pavlo.ToolArgs;
 
-/** {@code grep [--pattern P] IN OUT}: Grep rows whose field contains the pattern; map-only; {@code key TAB field}. */
+/**
+ * {@code grep [--variant baseline|mt] [--pattern P] IN OUT}: Grep rows whose field contains the
+ * pattern; map-only; {@code key TAB field}. {@code mt} searches the line's bytes in place
+ * ({@link MutableGrepMapper}) instead of decoding each line to Strings.
+ */
 public final class GrepJob extends BaselineTool {
   /** {@code hadoopopt.bench.grep.pattern}, default {@code XYZ}: the substring searched for in the field. */
   public static final String PATTERN = "hadoopopt.bench.grep.pattern";
@@ -53,14 +57,23 @@ public final class GrepJob extends BaselineTool {
     }
   }
 
+  /** Whether {@link MutableVariants#VARIANT} asks for the in-place search; grep has no other variants. */
+  static boolean isMutable(Configuration conf) {
+    String v = conf.getTrimmed(MutableVariants.VARIANT, "baseline");
+    if (!v.equals("baseline") && !v.equals("mt")) {
+      throw new IllegalArgumentException(MutableVariants.VARIANT + " for grep must be baseline or mt, not '" + v + "'");
+    }
+    return v.equals("mt");
+  }
+
   @Override
   String usage() {
-    return "grep [--pattern P] IN OUT";
+    return "grep [--variant baseline|mt] [--pattern P] IN OUT";
   }
 
   @Override
   List<String> options() {
-    return ToolArgs.names("pattern");
+    return ToolArgs.names("pattern", "variant");
   }
 
   @Override
@@ -71,6 +84,7 @@ public final class GrepJob extends BaselineTool {
   @Override
   void apply(ToolArgs a, Configuration conf) {
     copy(a, "pattern", conf, PATTERN);
+    copy(a, "variant", conf, MutableVariants.VARIANT);
   }
 
   @Override
@@ -78,7 +92,7 @@ public final class GrepJob extends BaselineTool {
     Job job = Job.getInstance(conf, "pavlo-grep " + getPattern(conf));
     job.setJarByClass(GrepJob.class);
     job.setInputFormatClass(TextInputFormat.class);
-    job.setMapperClass(GrepMapper.class);
+    job.setMapperClass(isMutable(conf) ? MutableGrepMapper.class : GrepMapper.class);
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(Text.class);
