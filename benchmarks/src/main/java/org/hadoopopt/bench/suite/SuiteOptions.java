@@ -2,6 +2,7 @@ package org.hadoopopt.bench.suite;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.hadoopopt.bench.pavlo.ConfValues;
@@ -15,7 +16,7 @@ import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 public final class SuiteOptions {
   /** {@code hadoopopt.bench.suite.runs}, default 3: rounds; every variant runs once per round. */
   public static final String RUNS = "hadoopopt.bench.suite.runs";
-  /** {@code hadoopopt.bench.suite.tasks}, default all: comma-separated tasks (grep, selection, aggregation, aggregation-small, aggregation-dates, join, udf). */
+  /** {@code hadoopopt.bench.suite.tasks}, default all: comma-separated tasks (grep, selection, aggregation, aggregation-small, aggregation-dates, join, udf), {@code headline} (grep, selection, aggregation, join) or {@code all}. */
   public static final String TASKS = "hadoopopt.bench.suite.tasks";
   /** {@code hadoopopt.bench.suite.variants}, default {@code all} ({@link Variant#DEFAULTS}): comma-separated variants, or {@code all}, or {@code quick} ({@link Variant#QUICK}); baseline is always added. */
   public static final String VARIANTS = "hadoopopt.bench.suite.variants";
@@ -85,9 +86,12 @@ public final class SuiteOptions {
     }
     for (String n : names) {
       try {
-        Task t = Task.forName(n);
-        if (!out.contains(t)) {
-          out.add(t);
+        List<Task> named = n.equals("all") ? Task.ALL : n.equals("headline") ? Task.HEADLINE
+            : Collections.singletonList(Task.forName(n));
+        for (Task t : named) {
+          if (!out.contains(t)) {
+            out.add(t);
+          }
         }
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(TASKS + ": " + e.getMessage());

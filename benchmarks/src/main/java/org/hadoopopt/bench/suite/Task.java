@@ -24,6 +24,12 @@ public final class Task {
   public static final List<Task> ALL = Collections.unmodifiableList(
       Arrays.asList(GREP, SELECTION, AGGREGATION, AGGREGATION_SMALL, AGGREGATION_DATES, JOIN, UDF));
 
+  /**
+   * {@code --tasks headline}: the four tasks of the research's headline factors and of our
+   * geometric-mean target (grep, selection, the large aggregation, join).
+   */
+  public static final List<Task> HEADLINE = Collections.unmodifiableList(Arrays.asList(GREP, SELECTION, AGGREGATION, JOIN));
+
   /** The date range of {@link #AGGREGATION_DATES} (inclusive). */
   public static final class DateBounds {
     public static final String FROM = "1984-01-01";

@@ -74,7 +74,7 @@ public final class Variant {
    * short default run of {@code bin/hadoopopt bench}.
    */
   public static final List<String> QUICK = Collections.unmodifiableList(Arrays.asList(
-      "baseline", "bdbi", "partition", "bdb+fph", "bdbi+fph+dio"));
+      "baseline", "mt+dio", "bdbi", "partition", "bdb+fph"));
 
   private final Decoder decoder;
   private final Set<Modifier> modifiers;

@@ -121,6 +121,10 @@ class ResultsAndVariantsTest {
     c.set(SuiteOptions.TASKS, "grep,sort");
     assertTrue(assertThrows(IllegalArgumentException.class, () -> SuiteOptions.getTasks(c)).getMessage()
         .contains(SuiteOptions.TASKS));
+    c.set(SuiteOptions.TASKS, "headline,join,udf");
+    assertEquals(List.of(Task.GREP, Task.SELECTION, Task.AGGREGATION, Task.JOIN, Task.UDF), SuiteOptions.getTasks(c));
+    c.set(SuiteOptions.TASKS, "all");
+    assertEquals(Task.ALL, SuiteOptions.getTasks(c));
     c.set(SuiteOptions.VARIANTS, "mt,xyz");
     assertTrue(assertThrows(IllegalArgumentException.class, () -> SuiteOptions.getVariants(c)).getMessage()
         .contains(SuiteOptions.VARIANTS));
