@@ -186,6 +186,22 @@ class SorterTest {
   }
 
   @Test
+  void djb2MatchesItsDefinition() {
+    java.util.Random rnd = new java.util.Random(7);
+    byte[] b = new byte[64];
+    rnd.nextBytes(b);
+    for (int start = 0; start < 5; start++) {
+      for (int len = 0; start + len <= b.length; len++) {
+        int h = 5381;
+        for (int i = start; i < start + len; i++) {
+          h = h * 33 + (b[i] & 0xff);
+        }
+        assertEquals(h, Djb2.hash(b, start, len), "djb2 of " + len + " bytes at " + start);
+      }
+    }
+  }
+
+  @Test
   void prefixFingerprintNeverContradictsTheComparator() throws IOException {
     RawComparator<?> text = WritableComparator.get(Text.class);
     KeyFingerprinter fp = PrefixFingerprinters.forKey(Text.class, text);

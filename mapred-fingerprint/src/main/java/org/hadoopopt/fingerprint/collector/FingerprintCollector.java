@@ -100,6 +100,9 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
   private Counters.Counter spillCounter;
   private Counters.Counter sortedCounter;
   private Counters.Counter sortMillis;
+  /** Output records and bytes not yet added to their counters (added at each spill: a counter update per record costs). */
+  private long pendingRecords;
+  private long pendingBytes;
 
   /** Sets {@link #MODE} on a job configuration. */
   public static void setMode(Configuration conf, Mode mode) {
@@ -231,14 +234,18 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
     valSerializer.serialize(value);
     int recordLength = b.position() - b.recordStart();
     long fp = fingerprinter.fingerprint(b.data(), b.recordStart(), keyLength);
-    outputRecords.increment(1);
-    outputBytes.increment(recordLength);
+    pendingRecords++;
+    pendingBytes += recordLength;
     if (b.commit(partition, keyLength, fp)) {
       b.spill();
     }
   }
 
   private void sortAndSpill() throws IOException {
+    outputRecords.increment(pendingRecords);
+    outputBytes.increment(pendingBytes);
+    pendingRecords = 0;
+    pendingBytes = 0;
     RecordIndex index = buffer.index();
     if (index.size() == 0) {
       return;

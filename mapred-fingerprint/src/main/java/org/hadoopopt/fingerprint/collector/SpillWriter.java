@@ -15,6 +15,7 @@ import org.apache.hadoop.mapred.SpillRecord;
 import org.apache.hadoop.mapred.Task.CombineOutputCollector;
 import org.apache.hadoop.mapred.Task.CombinerRunner;
 import org.apache.hadoop.util.Progress;
+import org.hadoopopt.fingerprint.sort.Prefetcher;
 import org.hadoopopt.fingerprint.sort.RecordIndex;
 import org.hadoopopt.fingerprint.sort.RecordSorter;
 
@@ -32,6 +33,8 @@ final class SpillWriter<K, V> {
   private final Counters.Counter spilledRecords;
   private final CombinerRunner<K, V> combiner;
   private final CombineOutputCollector<K, V> combineCollector;
+  /** Records are read in sorted order, all over the buffer: each chunk is brought into cache first. */
+  private final Prefetcher prefetcher = new Prefetcher();
 
   SpillWriter(JobConf job, FileSystem rfs, Class<K> keyClass, Class<V> valClass, CompressionCodec codec,
       int partitions, Counters.Counter spilledRecords, CombinerRunner<K, V> combiner,
@@ -66,6 +69,9 @@ final class SpillWriter<K, V> {
         try {
           if (combiner == null) {
             for (int k = i; k < j; k++) {
+              if ((k - i) % Prefetcher.CHUNK == 0) {
+                prefetcher.touch(data, index, order, k, Math.min(j, k + Prefetcher.CHUNK));
+              }
               int rec = order[k];
               key.reset(data, index.keyStart(rec), index.keyLength(rec));
               value.reset(data, index.valueStart(rec), index.valueLength(rec));
@@ -73,7 +79,7 @@ final class SpillWriter<K, V> {
             }
           } else if (j > i) {
             combineCollector.setWriter(writer);
-            combiner.combine(new RunIterator(data, index, order, i, j), combineCollector);
+            combiner.combine(new RunIterator(data, index, order, i, j, prefetcher), combineCollector);
           }
         } finally {
           writer.close();
@@ -94,21 +100,32 @@ final class SpillWriter<K, V> {
     private final RecordIndex index;
     private final int[] order;
     private final int to;
+    private final Prefetcher prefetcher;
     private int current;
+    private int touched;
     private final DataInputBuffer key = new DataInputBuffer();
     private final DataInputBuffer value = new DataInputBuffer();
 
-    RunIterator(byte[] data, RecordIndex index, int[] order, int from, int to) {
+    RunIterator(byte[] data, RecordIndex index, int[] order, int from, int to, Prefetcher prefetcher) {
       this.data = data;
       this.index = index;
       this.order = order;
       this.to = to;
+      this.prefetcher = prefetcher;
       this.current = from - 1;
+      this.touched = from;
     }
 
     @Override
     public boolean next() {
-      return ++current < to;
+      if (++current < to) {
+        if (current == touched) {
+          touched = Math.min(to, current + Prefetcher.CHUNK);
+          prefetcher.touch(data, index, order, current, touched);
+        }
+        return true;
+      }
+      return false;
     }
 
     @Override

@@ -11,12 +11,22 @@ public final class Djb2 implements KeyFingerprinter {
 
   private Djb2() {}
 
+  private static final int P2 = 33 * 33;
+  private static final int P3 = 33 * 33 * 33;
+  private static final int P4 = 33 * 33 * 33 * 33;
+
   /** @return djb2 of {@code bytes[start, start + length)} as a signed int */
   public static int hash(byte[] bytes, int start, int length) {
     int h = 5381;
+    int i = start;
     int end = start + length;
-    for (int i = start; i < end; i++) {
-      h = (h << 5) + h + (bytes[i] & 0xff);
+    // Four steps of h * 33 + b at once (same value mod 2^32): the four products are independent,
+    // so the dependency chain is a quarter as long as one multiply-add per byte.
+    for (int stop = end - 3; i < stop; i += 4) {
+      h = h * P4 + (bytes[i] & 0xff) * P3 + (bytes[i + 1] & 0xff) * P2 + (bytes[i + 2] & 0xff) * 33 + (bytes[i + 3] & 0xff);
+    }
+    for (; i < end; i++) {
+      h = h * 33 + (bytes[i] & 0xff);
     }
     return h;
   }

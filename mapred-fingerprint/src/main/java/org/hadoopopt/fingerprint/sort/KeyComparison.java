@@ -12,6 +12,7 @@ import org.hadoopopt.fingerprint.key.PrefixFingerprinters;
 public final class KeyComparison {
   private final RawComparator<?> comparator;
   private final KeyFingerprinter fingerprinter;
+  private final Prefetcher prefetcher = new Prefetcher();
   private byte[] data;
   private RecordIndex index;
 
@@ -41,6 +42,11 @@ public final class KeyComparison {
   public void reset(byte[] buffer, RecordIndex records) {
     this.data = buffer;
     this.index = records;
+  }
+
+  /** Brings records {@code order[from, to)} into cache before they are compared (see {@link Prefetcher}). */
+  public void touch(int[] order, int from, int to) {
+    prefetcher.touch(data, index, order, from, to);
   }
 
   /** Compares the keys at {@code [s1, s1 + l1)} and {@code [s2, s2 + l2)} of the buffer. */

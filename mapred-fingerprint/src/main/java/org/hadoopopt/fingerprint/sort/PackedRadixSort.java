@@ -25,6 +25,8 @@ final class PackedRadixSort {
   private long[] scratch = new long[0];
   private final int[] counts = new int[DIGITS * BUCKETS];
   private final int[] pos = new int[BUCKETS];
+  /** Records of one window that share their fingerprint with a neighbour (see {@link #touchRuns}). */
+  private int[] runMembers = new int[2 * Prefetcher.CHUNK];
 
   /**
    * Sorts the records by (partition, fingerprint, key) into {@code order}.
@@ -125,27 +127,68 @@ final class PackedRadixSort {
     return true;
   }
 
-  /** Writes packed[from, to)'s record numbers to order, ordering runs of different keys by the comparator. */
+  /**
+   * Brings the keys of the records in runs of equal fingerprints among packed[from, to) into
+   * cache; single records are not compared, so they are left alone (most keys, when few repeat).
+   */
+  private void touchRuns(int from, int to, KeyComparison cmp, int[] order) {
+    long[] a = packed;
+    int n = 0;
+    for (int i = from + 1; i < to; i++) {
+      if ((a[i] >>> 32) == (a[i - 1] >>> 32)) {
+        if (n == runMembers.length) {
+          runMembers = Arrays.copyOf(runMembers, 2 * n);
+        }
+        runMembers[n++] = order[i];
+        if (i - 1 == from || (a[i - 2] >>> 32) != (a[i] >>> 32)) {
+          if (n == runMembers.length) {
+            runMembers = Arrays.copyOf(runMembers, 2 * n);
+          }
+          runMembers[n++] = order[i - 1]; // the run's first record
+        }
+      }
+    }
+    if (n > 0) {
+      cmp.touch(runMembers, 0, n);
+    }
+  }
+
+  /**
+   * Writes packed[from, to)'s record numbers to order, ordering runs of different keys by the
+   * comparator. Works a window of about {@link Prefetcher#CHUNK} records at a time (whole runs),
+   * whose keys are first brought into cache: the checks read keys in hash order, all over the
+   * buffer.
+   */
   private void resolveTies(int from, int to, KeyComparison cmp, IntQuickSort.IntComparator byKey, boolean exact,
       int[] order) {
     long[] a = packed;
+    for (int i = from; i < to; i++) {
+      order[i] = (int) a[i];
+    }
+    if (exact) {
+      return;
+    }
     int i = from;
     while (i < to) {
-      long hi = a[i] >>> 32;
-      int first = (int) a[i];
-      order[i] = first;
-      int j = i + 1;
-      boolean differ = false;
-      while (j < to && (a[j] >>> 32) == hi) {
-        int rec = (int) a[j];
-        order[j] = rec;
-        differ = differ || !exact && !cmp.sameBytes(first, rec);
-        j++;
+      int end = Math.min(to, i + Prefetcher.CHUNK);
+      while (end < to && (a[end] >>> 32) == (a[end - 1] >>> 32)) {
+        end++; // a window holds whole runs
       }
-      if (differ) {
-        IntQuickSort.sort(order, i, j, byKey);
+      touchRuns(i, end, cmp, order);
+      while (i < end) {
+        long hi = a[i] >>> 32;
+        int first = order[i];
+        int j = i + 1;
+        boolean differ = false;
+        while (j < end && (a[j] >>> 32) == hi) {
+          differ = differ || !cmp.sameBytes(first, order[j]);
+          j++;
+        }
+        if (differ) {
+          IntQuickSort.sort(order, i, j, byKey);
+        }
+        i = j;
       }
-      i = j;
     }
   }
 }

@@ -17,6 +17,11 @@ public final class RadixRecordSorter implements RecordSorter {
   private static final int REFINE_MIN_RUN = 32;
   /** Deepest fingerprint level tried (64 bytes of key). */
   private static final int MAX_LEVEL = 7;
+  /**
+   * Shorter ranges (the runs split by deeper fingerprints, mostly) are insertion sorted: clearing
+   * the eight 256-entry histograms would cost more than sorting them.
+   */
+  private static final int SMALL_RANGE = 64;
 
   private int[] order = new int[0];
   private int[] orderTmp = new int[0];
@@ -79,6 +84,10 @@ public final class RadixRecordSorter implements RecordSorter {
 
   /** LSD radix sort of positions [from, to) of order/keys by the unsigned key. */
   private void sortRange(int from, int to) {
+    if (to - from < SMALL_RANGE) {
+      insertionSort(from, to);
+      return;
+    }
     int[] ord = order;
     long[] key = keys;
     int[] ordTmp = orderTmp;
@@ -144,6 +153,9 @@ public final class RadixRecordSorter implements RecordSorter {
 
   /** Replaces the run's keys by their next-level fingerprints and sorts the run by them. */
   private boolean refine(int from, int to, KeyComparison cmp, int level) {
+    if (level == 1 && to - from <= 4 * Prefetcher.CHUNK) {
+      cmp.touch(order, from, to); // the run's keys are about to be read, all over the buffer
+    }
     boolean any = false;
     for (int i = from; i < to && !any; i++) {
       any = cmp.reaches(order[i], level);
@@ -156,6 +168,24 @@ public final class RadixRecordSorter implements RecordSorter {
     }
     sortRange(from, to);
     return true;
+  }
+
+  /** Stable insertion sort of positions [from, to) of order/keys by the unsigned key. */
+  private void insertionSort(int from, int to) {
+    int[] ord = order;
+    long[] key = keys;
+    for (int i = from + 1; i < to; i++) {
+      long k = key[i];
+      int o = ord[i];
+      int j = i - 1;
+      while (j >= from && Long.compareUnsigned(key[j], k) > 0) {
+        key[j + 1] = key[j];
+        ord[j + 1] = ord[j];
+        j--;
+      }
+      key[j + 1] = k;
+      ord[j + 1] = o;
+    }
   }
 
   private void histogram(long[] key, int from, int to) {

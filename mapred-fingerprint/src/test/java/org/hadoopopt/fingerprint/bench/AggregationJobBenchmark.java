@@ -31,10 +31,17 @@ import org.hadoopopt.fingerprint.collector.FingerprintCounter;
  * LocalJobRunner with Hadoop's collector, the fingerprint collector in prefix mode and in hash
  * mode, alternated round by round on the same data; prints medians and ratios, writes JSON.
  *
- * <p>{@code -Drows=N} (default 600,000 rows, about 80 MB, in 2 files), {@code -Drounds=R}
- * (default 3), {@code -Dinput=test|baseline|mt} (the mapper: this module's test job, default;
- * the benchmarks module's baseline job; or its MT variant, mutable text records, cheaper
- * parsing), {@code -Dvariants=stock,fingerprint-hash} (default all three), {@code -Dout=FILE} (default target/benchmark-results/aggregation-job.json).
+ * <p>{@code -Drows=N} (default 600,000 generated rows, about 66 MB, in 2 files),
+ * {@code -Drounds=R} (default 3), {@code -Dwarmup=W} (untimed rounds first, default 1),
+ * {@code -Dinput=test|baseline|mt} (the mapper: this module's test job, default; the benchmarks
+ * module's baseline job; or its MT variant, mutable text records, cheaper parsing),
+ * {@code -Dvariants=stock,fingerprint-hash} (default all three), {@code -Dout=FILE} (default
+ * target/benchmark-results/aggregation-job.json).
+ *
+ * <p>Map size: {@code -Dpath=DIR} reads real UserVisits files from DIR (only read) instead of
+ * generating rows; {@code -DsplitMb=M} makes each map read M MB (e.g. 128, a full HDFS block,
+ * whose map output fills most of a default {@code io.sort.mb}); {@code -Dmaps=N} keeps only the
+ * first N splits.
  */
 public final class AggregationJobBenchmark {
   private AggregationJobBenchmark() {}
@@ -42,25 +49,18 @@ public final class AggregationJobBenchmark {
   public static void main(String[] args) throws Exception {
     int rows = Integer.getInteger("rows", 600_000);
     int rounds = Integer.getInteger("rounds", 3);
+    int warmup = Integer.getInteger("warmup", 1);
+    int splitMb = Integer.getInteger("splitMb", 0);
+    int maps = Integer.getInteger("maps", 0);
+    String path = System.getProperty("path");
     String input = System.getProperty("input", "test");
     File outFile = new File(System.getProperty("out", "target/benchmark-results/aggregation-job.json"));
     File base = new File("target/bench-aggregation").getAbsoluteFile();
-    File in = new File(base, "in");
-    in.mkdirs();
     File[] old = base.listFiles((d, name) -> name.startsWith("out-"));
     for (File o : old == null ? new File[0] : old) {
       org.apache.hadoop.fs.FileUtil.fullyDelete(o);
     }
-    for (int f = 0; f < 2; f++) {
-      File file = new File(in, "uservisits-" + f);
-      if (!file.exists()) {
-        try (Writer w = Files.newBufferedWriter(file.toPath(), StandardCharsets.UTF_8)) {
-          for (int chunk = 0; chunk < rows / 2; chunk += 50_000) {
-            w.write(UserVisits.lines(f * 1000L + chunk, Math.min(50_000, rows / 2 - chunk), 1_000_000));
-          }
-        }
-      }
-    }
+    File in = path != null ? new File(path) : generated(base, rows);
     Map<String, Mode> variants = new LinkedHashMap<>();
     variants.put("stock", null);
     variants.put("fingerprint-prefix", Mode.PREFIX);
@@ -80,13 +80,21 @@ public final class AggregationJobBenchmark {
       sortMs.put(v, new ArrayList<>());
     }
     int seq = 0;
-    for (int r = -1; r < rounds; r++) { // round -1 warms up
+    for (int r = -warmup; r < rounds; r++) { // negative rounds warm up
       for (Map.Entry<String, Mode> v : variants.entrySet()) {
         Configuration conf = localConf(base);
         if (v.getValue() != null) {
           FingerprintCollector.enable(conf, v.getValue());
         }
+        if (splitMb > 0) {
+          conf.setLong(FileInputFormat.SPLIT_MINSIZE, (long) splitMb << 20);
+          conf.setLong(FileInputFormat.SPLIT_MAXSIZE, (long) splitMb << 20);
+        }
         Job job = aggregation(conf, input);
+        if (maps > 0) {
+          FirstSplits.set(job.getConfiguration(), job.getInputFormatClass(), maps);
+          job.setInputFormatClass(FirstSplits.class);
+        }
         FileInputFormat.setInputPaths(job, new Path(in.getPath()));
         FileOutputFormat.setOutputPath(job, new Path(new File(base, "out-" + seq++).getPath()));
         System.gc();
@@ -102,16 +110,22 @@ public final class AggregationJobBenchmark {
           seconds.get(v.getKey()).add(s);
           sortMs.get(v.getKey()).add((double) job.getCounters().findCounter(FingerprintCounter.SORT_MILLIS).getValue());
         }
-        System.out.printf(Locale.ROOT, "round %d %-20s %6.2f s wall, %6.2f s cpu (map output records %d)%n", r, v.getKey(), s, c,
-            job.getCounters().findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue());
+        System.out.printf(Locale.ROOT, "round %d %-20s %6.2f s wall, %6.2f s cpu (map input records %d, map output records %d,"
+            + " reduce input groups %d)%n", r, v.getKey(), s, c,
+            job.getCounters().findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue(), job.getCounters().findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue(),
+            job.getCounters().findCounter(TaskCounter.REDUCE_INPUT_GROUPS).getValue());
       }
     }
     String ref = variants.keySet().iterator().next(); // stock unless left out
     double stock = median(seconds.get(ref));
     double stockCpu = median(cpu.get(ref));
-    StringBuilder json = new StringBuilder("{\n  \"input\": \"" + input + "\", \"rows\": " + rows + ", \"rounds\": " + rounds + ",\n  \"jobs\": {");
+    String data = path != null ? path : rows + " generated rows";
+    StringBuilder json = new StringBuilder(String.format(Locale.ROOT,
+        "{%n  \"input\": \"%s\", \"data\": \"%s\", \"splitMb\": %d, \"maps\": %d, \"rounds\": %d,%n  \"jobs\": {",
+        input, data, splitMb, maps, rounds));
     int i = 0;
-    System.out.printf(Locale.ROOT, "%nlarge aggregation (%s mapper), %,d rows, median of %d rounds:%n", input, rows, rounds);
+    System.out.printf(Locale.ROOT, "%nlarge aggregation (%s mapper), %s, %s maps%s, median of %d rounds:%n", input, data,
+        maps > 0 ? String.valueOf(maps) : "all", splitMb > 0 ? " of " + splitMb + " MB" : "", rounds);
     for (String v : variants.keySet()) {
       double m = median(seconds.get(v));
       double c = median(cpu.get(v));
@@ -125,6 +139,25 @@ public final class AggregationJobBenchmark {
     outFile.getAbsoluteFile().getParentFile().mkdirs();
     Files.write(outFile.toPath(), json.toString().getBytes(StandardCharsets.UTF_8));
     System.out.println("wrote " + outFile);
+  }
+
+  /** Generated input, {@code rows} in 2 files, kept under target/ for the next run. */
+  private static File generated(File base, int rows) throws IOException {
+    File in = new File(base, "in-" + rows);
+    in.mkdirs();
+    for (int f = 0; f < 2; f++) {
+      File file = new File(in, "uservisits-" + f);
+      if (!file.exists()) {
+        File tmp = new File(in, ".tmp-" + f);
+        try (Writer w = Files.newBufferedWriter(tmp.toPath(), StandardCharsets.UTF_8)) {
+          for (int chunk = 0; chunk < rows / 2; chunk += 50_000) {
+            w.write(UserVisits.lines(f * 1000L + chunk, Math.min(50_000, rows / 2 - chunk), 1_000_000));
+          }
+        }
+        Files.move(tmp.toPath(), file.toPath());
+      }
+    }
+    return in;
   }
 
   private static double median(List<Double> v) {
