@@ -19,27 +19,37 @@ import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
+import org.hadoopopt.bench.pavlo.jobs.BaselineTool;
 import org.hadoopopt.bench.pavlo.jobs.JoinJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
 import org.hadoopopt.inputformats.loader.LoadJob;
 
 /**
  * {@code indexbench [--rounds R] [--join-rounds J] [--partitions N] [--page-size B] [--from D] [--to D]
- * [--tasks selection,aggregation,join] SET WORK}: the
+ * [--tasks selection,aggregation,join] [--with-bdbtree] [--aggregation-baseline] [--loaded DIR] SET WORK}: the
  * index benchmark, side by side in one process on the job's file system (use {@code -fs file:///
  * -jt local} for the local runner). Loads SET's rankings and uservisits as text into
  * {@code WORK/loaded} (once; timed), then R rounds, the order reversed every other round, of:
  * selection (pageRank > 10) baseline, mt, mti; date-range aggregation (default 2000-01-15..2000-01-22, the join's range)
- * mt, mti; and (J rounds) join baseline and partition. Every variant's answer is compared with its
- * task's first; prints medians and ratios and writes {@code WORK/indexbench.json}.
+ * mt, mti; and (J rounds) join baseline and partition. {@code --with-bdbtree} also loads both tables as
+ * Berkeley DB JE B+-trees ({@code LOADED/*-bdbtree}, once, timed) and runs selection and aggregation
+ * {@code bdbtree} ({@code --bdbtree-copy}: also with every tree copied to the task, as off a local file
+ * system), reporting per tree the staging, open and scan times from the jobs' counters;
+ * {@code --aggregation-baseline} adds the baseline aggregation (a full immutable-decoding scan: slow).
+ * {@code --loaded DIR} puts the loaded copies in DIR instead of {@code WORK/loaded}. Every variant's
+ * answer is compared with its task's first; prints medians and ratios and writes {@code WORK/indexbench.json}.
  */
 public final class IndexBench extends Configured implements Tool {
   /** The default date range: the Pavlo join's own visitDate predicate (8 of 9,300 days). */
   private static final String FROM = "2000-01-15";
   private static final String TO = "2000-01-22";
+  /** Tasks copy each tree to their local directory, as they must when it is not on the local file system. */
+  private static final String COPY = org.hadoopopt.inputformats.btree.BTreeInputFormat.OPEN_MODE + "=copy";
 
   private final Map<String, List<Double>> times = new LinkedHashMap<>();
   private final Map<String, List<String>> answers = new LinkedHashMap<>();
+  /** Per bdbtree run name: {stage, open, scan} milliseconds per opened tree, and trees opened, per round. */
+  private final Map<String, List<double[]>> treeTimes = new LinkedHashMap<>();
 
   @Override
   public int run(String[] args) throws Exception {
@@ -51,6 +61,10 @@ public final class IndexBench extends Configured implements Tool {
     String pageSize = "131072";
     List<String> tasks = Arrays.asList("selection", "aggregation", "join");
     List<String> paths = new ArrayList<>();
+    boolean bdbtree = false;
+    boolean aggBaseline = false;
+    boolean treeCopy = false;
+    String loadedDir = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--rounds": rounds = Integer.parseInt(args[++i]); break;
@@ -60,12 +74,17 @@ public final class IndexBench extends Configured implements Tool {
         case "--from": from = args[++i]; break;
         case "--to": to = args[++i]; break;
         case "--tasks": tasks = Arrays.asList(args[++i].split(",")); break;
+        case "--with-bdbtree": bdbtree = true; break;
+        case "--aggregation-baseline": aggBaseline = true; break;
+        case "--bdbtree-copy": treeCopy = true; break;
+        case "--loaded": loadedDir = args[++i]; break;
         default: paths.add(args[i]);
       }
     }
     if (paths.size() != 2) {
       System.err.println("usage: indexbench [--rounds R] [--join-rounds J] [--partitions N] [--page-size B]"
-          + " [--from yyyy-MM-dd] [--to yyyy-MM-dd] [--tasks selection,aggregation,join] SET WORK");
+          + " [--from yyyy-MM-dd] [--to yyyy-MM-dd] [--tasks selection,aggregation,join] [--with-bdbtree]"
+          + " [--bdbtree-copy] [--aggregation-baseline] [--loaded DIR] SET WORK");
       return 2;
     }
     if (joinRounds < 0) {
@@ -75,21 +94,25 @@ public final class IndexBench extends Configured implements Tool {
     Path set = new Path(paths.get(0));
     Path work = new Path(paths.get(1));
     FileSystem fs = work.getFileSystem(conf);
-    Path loaded = new Path(work, "loaded");
+    Path loaded = loadedDir == null ? new Path(work, "loaded") : new Path(loadedDir);
     Map<String, Double> loadSeconds = new LinkedHashMap<>();
     for (String t : new String[] {"rankings", "uservisits"}) {
       if (t.equals("uservisits") && !tasks.contains("aggregation") && !tasks.contains("join")) {
         continue;
       }
-      Path dir = new Path(loaded, t + "-text");
-      if (!fs.exists(new Path(dir, "_SUCCESS"))) {
-        fs.delete(dir, true);
-        long s = System.nanoTime();
-        check(ToolRunner.run(new Configuration(conf), new LoadJob(), new String[] {"--table", t, "--partitions", partitions,
-            "--page-size", pageSize, new Path(set, t).toString(), dir.toString()}), "load " + t);
-        loadSeconds.put(t, (System.nanoTime() - s) / 1e9);
+      for (String format : bdbtree ? new String[] {"text", "bdbtree"} : new String[] {"text"}) {
+        Path dir = new Path(loaded, t + "-" + format);
+        if (!fs.exists(new Path(dir, "_SUCCESS"))) {
+          fs.delete(dir, true);
+          long s = System.nanoTime();
+          check(ToolRunner.run(new Configuration(conf), new LoadJob(), new String[] {"--table", t, "--partitions", partitions,
+              "--page-size", pageSize, "--format", format, new Path(set, t).toString(), dir.toString()}), "load " + t);
+          loadSeconds.put(format.equals("text") ? t : t + "-" + format, (System.nanoTime() - s) / 1e9);
+        }
       }
     }
+    String brk = new Path(loaded, "rankings-bdbtree").toString();
+    String buv = new Path(loaded, "uservisits-bdbtree").toString();
     String rk = new Path(set, "rankings").toString();
     String uv = new Path(set, "uservisits").toString();
     String lrk = new Path(loaded, "rankings-text").toString();
@@ -101,10 +124,28 @@ public final class IndexBench extends Configured implements Tool {
         runs.add(new Object[] {"selection", "baseline", new SelectionJob(), new String[] {rk}});
         runs.add(new Object[] {"selection", "mt", new SelectionJob(), new String[] {"--variant", "mt", rk}});
         runs.add(new Object[] {"selection", "mti", new SelectionJob(), new String[] {"--variant", "mti", lrk}});
+        if (bdbtree) {
+          runs.add(new Object[] {"selection", "bdbtree", new SelectionJob(), new String[] {"--variant", "bdbtree", brk}});
+          if (treeCopy) {
+            runs.add(new Object[] {"selection", "bdbtree-copy", new SelectionJob(),
+                new String[] {"-D", COPY, "--variant", "bdbtree", brk}});
+          }
+        }
       }
       if (r < rounds && tasks.contains("aggregation")) {
         runs.add(new Object[] {"aggregation", "mt", new AggregationJob(), new String[] {"--from", from, "--to", to, "--variant", "mt", uv}});
         runs.add(new Object[] {"aggregation", "mti", new AggregationJob(), new String[] {"--from", from, "--to", to, "--variant", "mti", luv}});
+        if (bdbtree) {
+          runs.add(new Object[] {"aggregation", "bdbtree", new AggregationJob(),
+              new String[] {"--from", from, "--to", to, "--variant", "bdbtree", buv}});
+          if (treeCopy) {
+            runs.add(new Object[] {"aggregation", "bdbtree-copy", new AggregationJob(),
+                new String[] {"-D", COPY, "--from", from, "--to", to, "--variant", "bdbtree", buv}});
+          }
+        }
+        if (aggBaseline) {
+          runs.add(new Object[] {"aggregation", "baseline", new AggregationJob(), new String[] {"--from", from, "--to", to, uv}});
+        }
       }
       if (r < joinRounds && tasks.contains("join")) {
         runs.add(new Object[] {"join", "baseline", new JoinJob(), new String[] {rk, uv}});
@@ -125,6 +166,9 @@ public final class IndexBench extends Configured implements Tool {
         check(ToolRunner.run(new Configuration(conf), (Tool) run[2], all), name);
         double secs = (System.nanoTime() - s) / 1e9;
         times.computeIfAbsent(name, k -> new ArrayList<>()).add(secs);
+        if (((String) run[1]).startsWith("bdbtree")) {
+          treeTimes.computeIfAbsent(name, k -> new ArrayList<>()).add(TreeTimes.of((BaselineTool) run[2]));
+        }
         List<String> answer = sortedLines(fs, o);
         List<String> first = answers.putIfAbsent(task, answer);
         if (first != null && !first.equals(answer)) {
@@ -184,9 +228,26 @@ public final class IndexBench extends Configured implements Tool {
       json.append(sep).append(String.format(Locale.ROOT, "\"%s\": %.3f", e.getKey(), median(e.getValue())));
       sep = ", ";
     }
+    json.append("},\n  \"bdbtreePerTree\": {");
+    sep = "";
+    if (!treeTimes.isEmpty()) {
+      System.out.println("bdbtree, per opened tree (medians over rounds, ms): stage (link or copy), JE open, cursor scan");
+    }
+    for (Map.Entry<String, List<double[]>> e : treeTimes.entrySet()) {
+      double[] m = TreeTimes.medians(e.getValue());
+      System.out.printf(Locale.ROOT, "  %-22s stage %8.2f  open %8.2f  scan %9.2f  (%.0f trees opened, %.0f records)%n",
+          e.getKey(), m[0], m[1], m[2], m[3], m[4]);
+      json.append(sep).append(String.format(Locale.ROOT,
+          "\"%s\": {\"stageMs\": %.3f, \"openMs\": %.3f, \"scanMs\": %.3f, \"treesOpened\": %.0f, \"records\": %.0f}",
+          e.getKey(), m[0], m[1], m[2], m[3], m[4]));
+      sep = ", ";
+    }
     json.append("},\n  \"ratios\": {");
     String[][] pairs = {{"selection mt", "selection mti"}, {"selection baseline", "selection mti"},
-        {"aggregation mt", "aggregation mti"}, {"join baseline", "join partition"}};
+        {"selection baseline", "selection bdbtree"}, {"selection mt", "selection bdbtree"}, {"selection mti", "selection bdbtree"}, {"selection mti", "selection bdbtree-copy"},
+        {"aggregation mt", "aggregation mti"}, {"aggregation baseline", "aggregation mti"},
+        {"aggregation baseline", "aggregation bdbtree"}, {"aggregation mt", "aggregation bdbtree"},
+        {"aggregation mti", "aggregation bdbtree"}, {"aggregation mti", "aggregation bdbtree-copy"}, {"join baseline", "join partition"}};
     sep = "";
     System.out.println("ratios (median / median):");
     for (String[] p : pairs) {

@@ -17,6 +17,7 @@ import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
 import org.hadoopopt.bench.pavlo.jobs.BaselineTool;
 import org.hadoopopt.bench.pavlo.jobs.JoinJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
+import org.hadoopopt.inputformats.btree.BTreeCounter;
 import org.hadoopopt.inputformats.loader.LoadJob;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexCounter;
 import org.hadoopopt.testing.TestFiles;
@@ -24,9 +25,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The indexed variants (selection and aggregation {@code mti}/{@code bdbi}; join {@code mt},
+ * The indexed variants (selection and aggregation {@code mti}/{@code bdbi}/{@code bdbtree}; join {@code mt},
  * {@code simple-index}, {@code partition}) on a generated set loaded by {@code load} (2 partitions,
- * 4 KB pages, text and KVSF) give the reference answer (which the baseline gives, see
+ * 4 KB pages, text and KVSF; and as B+-trees) give the reference answer (which the baseline gives, see
  * PavloJobsLocalTest), for typical, empty and all-covering ranges; local runner.
  */
 class IndexedVariantsLocalTest {
@@ -42,7 +43,7 @@ class IndexedVariantsLocalTest {
     fs = FileSystem.getLocal(new Configuration());
     ref = new Reference(fs, new Path(set.toString()));
     for (String table : new String[] {"rankings", "uservisits"}) {
-      for (String format : new String[] {"text", "kvsf"}) {
+      for (String format : new String[] {"text", "kvsf", "bdbtree"}) {
         assertEquals(0, ToolRunner.run(LocalSets.conf(), new LoadJob(), new String[] {"--table", table, "--partitions", "2",
             "--format", format, "--page-size", "4096", new File(set, table).toString(), loaded(table, format)}));
       }
@@ -65,6 +66,14 @@ class IndexedVariantsLocalTest {
     return sum;
   }
 
+  private static long treeCounter(BaselineTool tool, BTreeCounter c) throws Exception {
+    long sum = 0;
+    for (Job j : tool.jobs()) {
+      sum += j.getCounters().findCounter(c).getValue();
+    }
+    return sum;
+  }
+
   @Test
   void indexedSelectionGivesTheBaselineAnswer() throws Exception {
     List<String> want = ref.selection(10);
@@ -78,6 +87,13 @@ class IndexedVariantsLocalTest {
         loaded("rankings", "text")));
     assertEquals(ref.selection(1000), run(new SelectionJob(), "sel-bdbi-none", "--variant", "bdbi", "--min-rank", "1000",
         loaded("rankings", "kvsf")));
+    SelectionJob tree = new SelectionJob();
+    assertEquals(want, run(tree, "sel-bdbtree", "--variant", "bdbtree", loaded("rankings", "bdbtree")));
+    assertEquals(want.size(), treeCounter(tree, BTreeCounter.RECORDS_SCANNED), "the cursors read only the selected rows");
+    assertEquals(ref.selection(0), run(new SelectionJob(), "sel-bdbtree-all", "--variant", "bdbtree", "--min-rank", "0",
+        loaded("rankings", "bdbtree")));
+    assertEquals(ref.selection(1000), run(new SelectionJob(), "sel-bdbtree-none", "--variant", "bdbtree", "--min-rank", "1000",
+        loaded("rankings", "bdbtree")));
   }
 
   @Test
@@ -87,6 +103,11 @@ class IndexedVariantsLocalTest {
     String[] range = {"--prefix", "7", "--from", "1984-01-01", "--to", "1987-01-01", "--variant"};
     assertEquals(want, run(new AggregationJob(), "agg-mti", concat(range, "mti", loaded("uservisits", "text"))));
     assertEquals(want, run(new AggregationJob(), "agg-bdbi", concat(range, "bdbi", loaded("uservisits", "kvsf"))));
+    assertEquals(want, run(new AggregationJob(), "agg-bdbtree", concat(range, "bdbtree", loaded("uservisits", "bdbtree"))));
+    assertEquals(ref.aggregation(0, null, null), run(new AggregationJob(), "agg-bdbtree-all",
+        "--from", "1900-01-01", "--to", "2100-01-01", "--variant", "bdbtree", loaded("uservisits", "bdbtree")));
+    assertTrue(run(new AggregationJob(), "agg-bdbtree-none", "--from", "1900-01-01", "--to", "1900-01-02", "--variant",
+        "bdbtree", loaded("uservisits", "bdbtree")).isEmpty());
     assertEquals(ref.aggregation(0, null, null), run(new AggregationJob(), "agg-bdbi-all",
         "--from", "1900-01-01", "--to", "2100-01-01", "--variant", "bdbi", loaded("uservisits", "kvsf")));
     assertTrue(run(new AggregationJob(), "agg-mti-none", "--from", "1900-01-01", "--to", "1900-01-02", "--variant", "mti",

@@ -46,6 +46,24 @@ public final class KeyRange {
     return type;
   }
 
+  /** The lower bound (Long or byte[], by the type), or null if open. */
+  public Object lower() {
+    return lower;
+  }
+
+  public boolean lowerInclusive() {
+    return lowerInclusive;
+  }
+
+  /** The upper bound (Long or byte[], by the type), or null if open. */
+  public Object upper() {
+    return upper;
+  }
+
+  public boolean upperInclusive() {
+    return upperInclusive;
+  }
+
   /** Whether a page holding keys {@code first..last} may hold a key of the range. */
   public boolean mayOverlap(Object first, Object last) {
     if (lower != null) {

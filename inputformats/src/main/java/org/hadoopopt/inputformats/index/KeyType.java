@@ -82,7 +82,7 @@ public enum KeyType {
     return (long) (v ^ Integer.MIN_VALUE);
   }
 
-  void write(DataOutput out, Object key) throws IOException {
+  public void write(DataOutput out, Object key) throws IOException {
     if (this == STRING) {
       byte[] b = (byte[]) key;
       out.writeInt(b.length);
@@ -92,7 +92,7 @@ public enum KeyType {
     }
   }
 
-  Object read(DataInput in) throws IOException {
+  public Object read(DataInput in) throws IOException {
     if (this == STRING) {
       int n = in.readInt();
       if (n < 0 || n > RangeIndexLayout.MAX_KEY_BYTES) {

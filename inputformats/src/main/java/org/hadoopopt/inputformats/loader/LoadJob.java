@@ -20,9 +20,11 @@ import org.hadoopopt.inputformats.record.Schema;
 /**
  * The loader: hash-partitions a '|' text table on a partition column into n files
  * {@code OUT/part-00000..}, each sorted on an index column, written in pages ('|' text or
- * KeyValueSequenceFile) with its range index {@code OUT/_part-NNNNN.idx} beside it.
+ * KeyValueSequenceFile) with its range index {@code OUT/_part-NNNNN.idx} beside it, or as one
+ * Berkeley DB JE B+-tree per partition ({@code bdbtree}: {@code OUT/part-NNNNN.jdb}, see
+ * {@link org.hadoopopt.inputformats.btree.TreeLayout}).
  *
- * <pre>load --table rankings|uservisits --partitions N [--format text|kvsf] [--page-size B]
+ * <pre>load --table rankings|uservisits --partitions N [--format text|kvsf|bdbtree] [--page-size B]
  *      [--partition-column C] [--index-column C] IN OUT</pre>
  *
  * Defaults: Rankings partitioned on pageURL, indexed on pageRank; UserVisits on destURL and
@@ -37,7 +39,10 @@ public class LoadJob extends Configured implements Tool {
   public static final String PARTITION_COLUMN = "hadoopopt.loader.partition.column";
   /** Column each file is sorted and indexed on; default pageRank (Rankings), visitDate (UserVisits). */
   public static final String INDEX_COLUMN = "hadoopopt.loader.index.column";
-  /** Data format written: {@code text} ('|' lines, default) or {@code kvsf} (KeyValueSequenceFile, codec hadoopopt.kvsf.codec). */
+  /**
+   * Data format written: {@code text} ('|' lines, default), {@code kvsf} (KeyValueSequenceFile, codec
+   * hadoopopt.kvsf.codec) or {@code bdbtree} (a Berkeley DB JE B+-tree per partition, no range index).
+   */
   public static final String FORMAT = "hadoopopt.loader.format";
   /** Bytes per index page (text pages hold whole lines; KVSF pages are the file's pages); default 131072. */
   public static final String PAGE_SIZE = "hadoopopt.index.page.size";
@@ -53,6 +58,13 @@ public class LoadJob extends Configured implements Tool {
 
   public static void setFormat(Configuration conf, boolean kvsf) {
     conf.set(FORMAT, kvsf ? "kvsf" : "text");
+  }
+
+  /** The formats the loader writes. */
+  public enum Format { TEXT, KVSF, BDBTREE }
+
+  public static void setFormat(Configuration conf, Format format) {
+    conf.set(FORMAT, format.name().toLowerCase(Locale.ROOT));
   }
 
   public static void setPageSize(Configuration conf, int bytes) {
@@ -91,11 +103,16 @@ public class LoadJob extends Configured implements Tool {
   }
 
   static boolean isKvsf(Configuration conf) {
-    String f = conf.getTrimmed(FORMAT, "text").toLowerCase(Locale.ROOT);
-    if (!f.equals("text") && !f.equals("kvsf")) {
-      throw new IllegalArgumentException(FORMAT + " must be text or kvsf, not '" + f + "'");
+    return getFormat(conf) == Format.KVSF;
+  }
+
+  static Format getFormat(Configuration conf) {
+    String f = conf.getTrimmed(FORMAT, "text");
+    try {
+      return Format.valueOf(f.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(FORMAT + " must be text, kvsf or bdbtree, not '" + f + "'");
     }
-    return f.equals("kvsf");
   }
 
   static int getPageSize(Configuration conf) {
@@ -136,7 +153,7 @@ public class LoadJob extends Configured implements Tool {
     int n = getPartitions(conf);
     partitionField(conf, table);
     indexField(conf, table);
-    isKvsf(conf);
+    Format format = getFormat(conf);
     getPageSize(conf);
     Job job = Job.getInstance(conf, "load " + table.name() + " into " + n + " partitions");
     job.setJarByClass(LoadJob.class);
@@ -148,13 +165,13 @@ public class LoadJob extends Configured implements Tool {
     job.setMapOutputValueClass(Text.class);
     job.setOutputKeyClass(BytesWritable.class);
     job.setOutputValueClass(Text.class);
-    job.setOutputFormatClass(LoadedOutputFormat.class);
+    job.setOutputFormatClass(format == Format.BDBTREE ? LoadedTreeOutputFormat.class : LoadedOutputFormat.class);
     FileInputFormat.addInputPath(job, in);
     FileOutputFormat.setOutputPath(job, out);
     return job;
   }
 
-  private static final String USAGE = "load --table rankings|uservisits --partitions N [--format text|kvsf] [--page-size B]"
+  private static final String USAGE = "load --table rankings|uservisits --partitions N [--format text|kvsf|bdbtree] [--page-size B]"
       + " [--partition-column C] [--index-column C] IN OUT";
 
   @Override

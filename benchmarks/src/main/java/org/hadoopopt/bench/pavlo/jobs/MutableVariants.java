@@ -10,6 +10,8 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.hadoopopt.bench.pavlo.DateRange;
+import org.hadoopopt.inputformats.btree.RankingsBTreeInputFormat;
+import org.hadoopopt.inputformats.btree.UserVisitsBTreeInputFormat;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.mapreduce.RankingsKvsfInputFormat;
 import org.hadoopopt.inputformats.mapreduce.RankingsRangeInputFormat;
@@ -30,13 +32,14 @@ import org.hadoopopt.inputformats.record.UserVisitsRecord;
 public final class MutableVariants {
   /**
    * {@code hadoopopt.bench.variant}: {@code baseline} (default), {@code mt}, {@code bdb}, or the indexed
-   * {@code mti} / {@code bdbi} (input: a directory made by {@code load}, text / kvsf); also {@code --variant}.
+   * {@code mti} / {@code bdbi} (input: a directory made by {@code load}, text / kvsf), or {@code bdbtree} (input: a
+   * directory made by {@code load --format bdbtree}, read through its Berkeley DB JE B+-trees); also {@code --variant}.
    * {@code join} takes {@code baseline}, {@code mt}, {@code simple-index} or {@code partition} ({@link JoinVariants}).
    */
   public static final String VARIANT = "hadoopopt.bench.variant";
 
   /** Which decoding a Selection or Aggregation run uses. */
-  public enum Variant { BASELINE, MT, BDB, MTI, BDBI }
+  public enum Variant { BASELINE, MT, BDB, MTI, BDBI, BDBTREE }
 
   private MutableVariants() {}
 
@@ -49,15 +52,15 @@ public final class MutableVariants {
     try {
       return Variant.valueOf(v.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(VARIANT + " must be baseline, mt, bdb, mti or bdbi, not '" + v + "'");
+      throw new IllegalArgumentException(VARIANT + " must be baseline, mt, bdb, mti, bdbi or bdbtree, not '" + v + "'");
     }
   }
 
   /** Switches a configured Selection job to the variant's input format and mapper (nothing for baseline). */
   static void selection(Job job, Variant v) {
-    if (v == Variant.MTI || v == Variant.BDBI) {
-      // pageRank > X through each loaded file's pageRank index; the loader's index says text or KVSF.
-      job.setInputFormatClass(RankingsRangeInputFormat.class);
+    if (v == Variant.MTI || v == Variant.BDBI || v == Variant.BDBTREE) {
+      // pageRank > X through each loaded file's pageRank index (the loader's index says text or KVSF), or its tree.
+      job.setInputFormatClass(v == Variant.BDBTREE ? RankingsBTreeInputFormat.class : RankingsRangeInputFormat.class);
       RangeIndexInputFormat.setIntRange(job.getConfiguration(), "pageRank",
           SelectionJob.getMinRank(job.getConfiguration()), false, null, true);
       job.setMapperClass(SelectionMapper.class);
@@ -69,13 +72,13 @@ public final class MutableVariants {
 
   /** Switches a configured Aggregation job to the variant's input format and mapper (nothing for baseline). */
   static void aggregation(Job job, Variant v) {
-    if (v == Variant.MTI || v == Variant.BDBI) {
+    if (v == Variant.MTI || v == Variant.BDBI || v == Variant.BDBTREE) {
       DateRange range = AggregationJob.getDateRange(job.getConfiguration());
       if (range.from() == null || range.to() == null) {
         throw new IllegalArgumentException("--variant " + v.name().toLowerCase(Locale.ROOT) + " is the date-range aggregation: set "
             + AggregationJob.FROM + " and " + AggregationJob.TO + " (--from, --to)");
       }
-      job.setInputFormatClass(UserVisitsRangeInputFormat.class);
+      job.setInputFormatClass(v == Variant.BDBTREE ? UserVisitsBTreeInputFormat.class : UserVisitsRangeInputFormat.class);
       RangeIndexInputFormat.setDateRange(job.getConfiguration(), "visitDate", LocalDate.parse(range.from()), true,
           LocalDate.parse(range.to()), true);
       job.setMapperClass(AggregationMapper.class);

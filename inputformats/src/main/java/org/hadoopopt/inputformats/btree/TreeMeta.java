@@ -1,0 +1,184 @@
+package org.hadoopopt.inputformats.btree;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.zip.CRC32C;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.hadoopopt.inputformats.index.KeyRange;
+import org.hadoopopt.inputformats.index.KeyType;
+
+/**
+ * The sidecar {@code _part-NNNNN.jdb.meta} of a tree ({@link TreeLayout}). Big-endian:
+ *
+ * <pre>
+ * "BTMD", version (1 byte), table (writeUTF), column (writeUTF), key type (1 byte: KeyType ordinal),
+ * rows (8), has keys (1 byte), [smallest key, largest key] (as in the range index),
+ * data file length (8), data file modification time (8),
+ * tail log file number (8), tail length (4), tail bytes,
+ * clean-close check: log entries JE read to find the end of the log (4), INs recovery read (4),
+ *   LNs recovery redid (4), LNs recovery undid (4), rows a cursor counted (8),
+ * CRC32C of every byte before it (4)
+ * </pre>
+ *
+ * The data file's length and modification time tell whether it is still the file the tail belongs to.
+ */
+public final class TreeMeta {
+  static final byte[] MAGIC = {'B', 'T', 'M', 'D'};
+  static final int VERSION = 1;
+  private static final int MAX_TAIL = 64 << 20;
+
+  final String table;
+  final String column;
+  final KeyType type;
+  final long rows;
+  final Object firstKey;
+  final Object lastKey;
+  final long dataLength;
+  final long dataModificationTime;
+  final long tailFileNumber;
+  final byte[] tail;
+  final CleanCloseCheck check;
+
+  TreeMeta(String table, String column, KeyType type, long rows, Object firstKey, Object lastKey, long dataLength,
+      long dataModificationTime, long tailFileNumber, byte[] tail, CleanCloseCheck check) {
+    this.table = table;
+    this.column = column;
+    this.type = type;
+    this.rows = rows;
+    this.firstKey = firstKey;
+    this.lastKey = lastKey;
+    this.dataLength = dataLength;
+    this.dataModificationTime = dataModificationTime;
+    this.tailFileNumber = tailFileNumber;
+    this.tail = tail;
+    this.check = check;
+  }
+
+  public String table() {
+    return table;
+  }
+
+  public String column() {
+    return column;
+  }
+
+  public long rows() {
+    return rows;
+  }
+
+  /** What the loader found when it reopened the closed tree. */
+  public CleanCloseCheck check() {
+    return check;
+  }
+
+  /** Whether the tree may hold keys of {@code range} (an empty tree holds none). */
+  boolean mayOverlap(KeyRange range) {
+    return rows > 0 && range.mayOverlap(firstKey, lastKey);
+  }
+
+  /** Why {@code data} is not the file this sidecar describes (truncated, appended, rewritten), or null. */
+  public String staleReason(FileStatus data) {
+    if (data.getLen() != dataLength) {
+      return data.getLen() + " bytes, but the loader wrote " + dataLength + " (truncated or rewritten)";
+    }
+    if (data.getModificationTime() != dataModificationTime) {
+      return "modified at " + data.getModificationTime() + ", after loading (" + dataModificationTime + ")";
+    }
+    return null;
+  }
+
+  void write(FileSystem fs, Path path) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(bytes);
+    out.write(MAGIC);
+    out.writeByte(VERSION);
+    out.writeUTF(table);
+    out.writeUTF(column);
+    out.writeByte(type.ordinal());
+    out.writeLong(rows);
+    out.writeBoolean(rows > 0);
+    if (rows > 0) {
+      type.write(out, firstKey);
+      type.write(out, lastKey);
+    }
+    out.writeLong(dataLength);
+    out.writeLong(dataModificationTime);
+    out.writeLong(tailFileNumber);
+    out.writeInt(tail.length);
+    out.write(tail);
+    out.writeInt(check.endOfLogEntries);
+    out.writeInt(check.insRead);
+    out.writeInt(check.lnsRedone);
+    out.writeInt(check.lnsUndone);
+    out.writeLong(check.rowsCounted);
+    out.flush();
+    byte[] b = bytes.toByteArray();
+    CRC32C crc = new CRC32C();
+    crc.update(b, 0, b.length);
+    try (FSDataOutputStream f = fs.create(path, true)) {
+      f.write(b);
+      f.writeInt((int) crc.getValue());
+    }
+  }
+
+  /** Reads a sidecar; a missing, damaged or foreign one fails with an IOException naming it. */
+  public static TreeMeta read(FileSystem fs, Path path) throws IOException {
+    if (!fs.exists(path)) {
+      throw new IOException(path + ": missing (the B+-tree's sidecar, written by load --format bdbtree)");
+    }
+    long len = fs.getFileStatus(path).getLen();
+    if (len < 9 || len > MAX_TAIL + (1 << 20)) {
+      throw new IOException(path + ": not a B+-tree sidecar (" + len + " bytes)");
+    }
+    byte[] b = new byte[(int) len];
+    try (FSDataInputStream in = fs.open(path)) {
+      in.readFully(0, b);
+    }
+    CRC32C crc = new CRC32C();
+    crc.update(b, 0, b.length - 4);
+    try {
+      DataInputStream d = new DataInputStream(new ByteArrayInputStream(b, b.length - 4, 4));
+      if ((int) crc.getValue() != d.readInt()) {
+        throw new IOException(path + ": B+-tree sidecar checksum mismatch");
+      }
+      d = new DataInputStream(new ByteArrayInputStream(b, 0, b.length - 4));
+      byte[] magic = new byte[4];
+      d.readFully(magic);
+      if (!Arrays.equals(magic, MAGIC) || d.readByte() != VERSION) {
+        throw new IOException(path + ": not a B+-tree sidecar of version " + VERSION);
+      }
+      String table = d.readUTF();
+      String column = d.readUTF();
+      KeyType type = KeyType.values()[d.readByte()];
+      long rows = d.readLong();
+      Object first = null;
+      Object last = null;
+      if (d.readBoolean()) {
+        first = type.read(d);
+        last = type.read(d);
+      }
+      long dataLength = d.readLong();
+      long mtime = d.readLong();
+      long tailFile = d.readLong();
+      int n = d.readInt();
+      if (n < 0 || n > MAX_TAIL) {
+        throw new IOException(path + ": tail of " + n + " bytes");
+      }
+      byte[] tail = new byte[n];
+      d.readFully(tail);
+      CleanCloseCheck check = new CleanCloseCheck(d.readInt(), d.readInt(), d.readInt(), d.readInt(), d.readLong());
+      return new TreeMeta(table, column, type, rows, first, last, dataLength, mtime, tailFile, tail, check);
+    } catch (EOFException | ArrayIndexOutOfBoundsException e) {
+      throw new IOException(path + ": truncated B+-tree sidecar", e);
+    }
+  }
+}
