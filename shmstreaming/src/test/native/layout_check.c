@@ -61,6 +61,8 @@ int main(int argc, char **argv) {
     } else if (strncmp(line, "record", 6) == 0) {
       size_t n = unhex(line + 6, bytes);
       if (smstream_ring_write(&r, bytes, n) != 0) { printf("FAIL %s\n", smstream_last_error()); return 1; }
+    } else if (strcmp(line, "flush") == 0) {
+      smstream_ring_flush(&r);
     } else if (sscanf(line, "header %llu", &v) == 1 || sscanf(line, "data %llu", &v) == 1) {
       const char *rest = strchr(strchr(line, ' ') + 1, ' ');
       size_t n = unhex(rest ? rest : "", bytes);

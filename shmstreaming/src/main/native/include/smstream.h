@@ -34,8 +34,10 @@ typedef struct smstream_ring {
   uint32_t batch;
   uint64_t pos;            /* producer: local tail; consumer: local head */
   uint64_t pending_head;   /* consumer: head to publish on the next read */
-  uint64_t published;      /* producer: last published tail */
-  uint32_t since_wake;     /* records since the peer was last woken */
+  uint64_t published;      /* producer: last published tail; consumer: last tail seen */
+  uint64_t head_cache;     /* producer: last head seen (re-read only when the ring looks full) */
+  uint64_t head_published; /* consumer: last published head */
+  uint32_t since_wake;     /* records since the last publication and wake-up check */
   volatile int *eof_flag;  /* consumer of input: set when stdin closed (may be NULL) */
   int timeout_ms;          /* each futex wait's bound, after which liveness is re-checked */
   long stall_ms;           /* give up waiting for a live peer after this long (0 = never) */

@@ -108,7 +108,9 @@ int smstream_ring_attach(smstream_ring *r, const char *path) {
   /* Either side may attach to either end: start both local positions from the shared ones. */
   r->pos = atomic_load(U64(r, SMS_OFF_HEAD));
   r->pending_head = r->pos;
+  r->head_published = r->pos;
   r->published = atomic_load(U64(r, SMS_OFF_TAIL));
+  r->head_cache = r->pos;
   atomic_store(U32(r, SMS_OFF_ATTACHED), 1);
   return 0;
 }
@@ -168,37 +170,47 @@ static int peer_gone(smstream_ring *r, long since) {
   return 0;
 }
 
-/* Wakes a sleeping consumer only if records were written since the last wake-up check: every
- * earlier record was followed by one, and a consumer that fell asleep after it saw the record.
- * (An input-side consumer flushes its output ring each time it runs dry; waking the task's
- * reader there for nothing new cost two context switches each time.) */
-void smstream_ring_flush(smstream_ring *r) {
-  if (r->published != r->pos) {
-    atomic_store_explicit(U64(r, SMS_OFF_TAIL), r->pos, memory_order_release);
-    r->published = r->pos;
-  }
-  if (r->since_wake == 0) return;
+/* Positions are published lazily, as a pipe's buffer is flushed: a producer publishes its tail
+ * (and checks whether the consumer sleeps) every batch-size records or every quarter ring of
+ * bytes, and before it waits, flushes or closes; a consumer publishes its head the same way. A
+ * position stored per record made the peer, which polls it whenever it caught up, pull the cache
+ * line across cores once or twice per record. Neither side sleeps with anything unpublished, so
+ * the lazy publication cannot leave the peer waiting for data or room it cannot see. */
+static uint64_t publish_bytes(const smstream_ring *r) { return r->capacity / 4; }
+
+static void publish_tail(smstream_ring *r) {
+  atomic_store_explicit(U64(r, SMS_OFF_TAIL), r->pos, memory_order_release);
+  r->published = r->pos;
   r->since_wake = 0;
   sms_wake_if_waiting(U32(r, SMS_OFF_CONSUMER_WAITING));
+}
+
+/* Publishes what was written and wakes a sleeping consumer; with nothing new there is nothing to
+ * wake it for (an input-side consumer flushes its output ring each time it runs dry, and waking
+ * the task's reader there for nothing cost two context switches each time). */
+void smstream_ring_flush(smstream_ring *r) {
+  if (r->published != r->pos) publish_tail(r);
 }
 
 static int wait_for_space(smstream_ring *r, uint64_t need) {
   long since = now_ms();
   for (;;) {
     uint64_t head = atomic_load_explicit(U64(r, SMS_OFF_HEAD), memory_order_acquire);
+    r->head_cache = head;
     if (r->capacity - (r->pos - head) >= need) return 0;
     if (atomic_load(U32(r, SMS_OFF_CONSUMER_CLOSED))) {
       sms_set_error("the consumer closed the ring");
       return -1;
     }
-    /* Before sleeping, make sure the consumer is awake to make room. */
+    /* Before sleeping, make sure the consumer sees everything and is awake to make room. */
     smstream_ring_flush(r);
     _Atomic uint32_t *w = U32(r, SMS_OFF_PRODUCER_WAITING);
     atomic_store(w, 1);
     atomic_thread_fence(memory_order_seq_cst);
-    head = atomic_load_explicit(U64(r, SMS_OFF_HEAD), memory_order_acquire);
-    if (r->capacity - (r->pos - head) >= need) {
+    uint64_t h1 = atomic_load_explicit(U64(r, SMS_OFF_HEAD), memory_order_acquire);
+    if (r->capacity - (r->pos - h1) >= need) {
       atomic_store(w, 0);
+      r->head_cache = h1;
       return 0;
     }
     futex_wait(w, 1, r->timeout_ms);
@@ -221,12 +233,11 @@ int sms_ring_write_parts(smstream_ring *r, const void *const *parts, const size_
   uint64_t off = r->pos & r->mask;
   uint64_t to_end = r->capacity - off;
   uint64_t need = rec > to_end ? to_end + rec : rec;
-  uint64_t head = atomic_load_explicit(U64(r, SMS_OFF_HEAD), memory_order_acquire);
-  if (r->capacity - (r->pos - head) < need) {
-    if (wait_for_space(r, need) != 0) return -1;
-    head = atomic_load_explicit(U64(r, SMS_OFF_HEAD), memory_order_acquire);
+  /* The head is read only when the last one seen leaves too little room. */
+  if (r->capacity - (r->pos - r->head_cache) < need) {
+    r->head_cache = atomic_load_explicit(U64(r, SMS_OFF_HEAD), memory_order_acquire);
+    if (r->capacity - (r->pos - r->head_cache) < need && wait_for_space(r, need) != 0) return -1;
   }
-  uint64_t before = r->pos - head;
   if (rec > to_end) {
     memcpy(DATA(r) + off, &(uint32_t){SMS_PADDING}, 4);
     r->pos += to_end;
@@ -240,14 +251,7 @@ int sms_ring_write_parts(smstream_ring *r, const void *const *parts, const size_
     dst += lens[i];
   }
   r->pos += rec;
-  atomic_store_explicit(U64(r, SMS_OFF_TAIL), r->pos, memory_order_release);
-  r->published = r->pos;
-  uint64_t half = r->capacity / 2;
-  uint64_t after = r->pos - head;
-  if (++r->since_wake >= r->batch || (before < half && after >= half)) {
-    r->since_wake = 0;
-    sms_wake_if_waiting(U32(r, SMS_OFF_CONSUMER_WAITING));
-  }
+  if (++r->since_wake >= r->batch || r->pos - r->published >= publish_bytes(r)) publish_tail(r);
   return 0;
 }
 
@@ -257,18 +261,17 @@ int smstream_ring_write(smstream_ring *r, const void *data, size_t len) {
   return sms_ring_write_parts(r, parts, lens, 1);
 }
 
+static void publish_head(smstream_ring *r) {
+  atomic_store_explicit(U64(r, SMS_OFF_HEAD), r->pos, memory_order_release);
+  r->head_published = r->pos;
+  r->since_wake = 0;
+  sms_wake_if_waiting(U32(r, SMS_OFF_PRODUCER_WAITING));
+}
+
 static void release_previous(smstream_ring *r) {
   if (r->pending_head == r->pos) return;
-  uint64_t tail = r->published; /* the consumer caches the last tail it saw here */
-  uint64_t half = r->capacity / 2;
-  uint64_t before = tail - r->pos;
   r->pos = r->pending_head;
-  atomic_store_explicit(U64(r, SMS_OFF_HEAD), r->pos, memory_order_release);
-  uint64_t after = tail - r->pos;
-  if (++r->since_wake >= r->batch || (before > half && after <= half)) {
-    r->since_wake = 0;
-    sms_wake_if_waiting(U32(r, SMS_OFF_PRODUCER_WAITING));
-  }
+  if (++r->since_wake >= r->batch || r->pos - r->head_published >= publish_bytes(r)) publish_head(r);
 }
 
 /* Waits until the producer published past r->pos; 1 = data, 0 = end, -1 = error. */
@@ -296,8 +299,9 @@ static int wait_for_data(smstream_ring *r) {
       return 0;
     }
     if (r->flush_before_wait) smstream_ring_flush(r->flush_before_wait);
-    /* The ring is empty: the producer can certainly write, wake it if it sleeps. */
-    sms_wake_if_waiting(U32(r, SMS_OFF_PRODUCER_WAITING));
+    /* The ring is empty: publish all we consumed; the producer can certainly write, wake it if it sleeps. */
+    if (r->head_published != r->pos) publish_head(r);
+    else sms_wake_if_waiting(U32(r, SMS_OFF_PRODUCER_WAITING));
     _Atomic uint32_t *w = U32(r, SMS_OFF_CONSUMER_WAITING);
     atomic_store(w, 1);
     atomic_thread_fence(memory_order_seq_cst);
@@ -327,9 +331,8 @@ int smstream_ring_read(smstream_ring *r, const unsigned char **data, size_t *len
     uint32_t l;
     memcpy(&l, DATA(r) + off, 4);
     if (l == SMS_PADDING) {
-      r->pos += r->capacity - off;
+      r->pos += r->capacity - off; /* published with the next records */
       r->pending_head = r->pos;
-      atomic_store_explicit(U64(r, SMS_OFF_HEAD), r->pos, memory_order_release);
       continue;
     }
     if ((uint64_t)l > r->capacity - SMS_RECORD_HEADER || off + SMS_RECORD_HEADER + l > r->capacity) {
@@ -351,6 +354,7 @@ void smstream_ring_close_producer(smstream_ring *r, uint32_t code) {
 
 void smstream_ring_close_consumer(smstream_ring *r) {
   release_previous(r);
+  if (r->head_published != r->pos) publish_head(r);
   atomic_store(U32(r, SMS_OFF_CONSUMER_CLOSED), 1);
   sms_wake_if_waiting(U32(r, SMS_OFF_PRODUCER_WAITING));
 }

@@ -56,6 +56,9 @@ class RingLayoutVectorTest {
             producer.put(rec, 0, rec.length);
             producer.commit();
             break;
+          case "flush":
+            producer.flush();
+            break;
           case "header":
           case "data":
             int base = (f[0].equals("data") ? RingLayout.HEADER_SIZE : 0) + Integer.parseInt(f[1]);

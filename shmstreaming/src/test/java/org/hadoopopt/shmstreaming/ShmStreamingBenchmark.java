@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.LongWritable;
@@ -49,6 +50,11 @@ class ShmStreamingBenchmark {
   private static final int WARMUP = Integer.getInteger("shm.bench.warmup", 1);
   private static final boolean PYTHON = Boolean.getBoolean("shm.bench.python");
   private static final String GREP_PATTERN = "xyz";
+  /** A command prefix for the Streaming programs, to profile them (e.g. a script running perf or strace). */
+  private static final String WRAP = System.getProperty("shm.bench.wrap", "");
+  /** Comma-separated subset of pipes,shm,java (the batch sweep runs with shm), to profile one variant alone. */
+  private static final List<String> VARIANTS = Arrays.asList(System.getProperty("shm.bench.variants", "pipes,shm,java")
+      .split(","));
   /** Comma-separated subset of identity,grep,wordcount,invindex,python-identity,batch-sweep-identity. */
   private static final List<String> TASKS = Arrays.asList(System.getProperty("shm.bench.tasks",
       "identity,grep,wordcount,invindex,python-identity,batch-sweep-identity").split(","));
@@ -118,6 +124,9 @@ class ShmStreamingBenchmark {
 
   private void streaming(String task, String variant, Path in, String mapper, String reducer, int reduces, boolean shm,
       String batch) throws Exception {
+    if (!VARIANTS.contains(shm ? "shm" : "pipes")) {
+      return;
+    }
     StreamingRun.Builder b = new StreamingRun.Builder(StreamingRun.localConf(work), work.resolve("out" + (runs++)))
         .set("stream.io.identifier.resolver.class", "org.hadoopopt.shmstreaming.io.ShmIdentifierResolver")
         .set("stream.shm.dir", shmDir.toString())
@@ -128,10 +137,12 @@ class ShmStreamingBenchmark {
     if (shm) {
       b.arg("-io", "shm");
     }
-    b.arg("-input", in.toString(), "-mapper", mapper, "-numReduceTasks", Integer.toString(reduces));
+    String wrap = WRAP.isEmpty() ? "" : WRAP + " ";
+    b.arg("-input", in.toString(), "-mapper", wrap + mapper, "-numReduceTasks", Integer.toString(reduces));
     if (reducer != null) {
-      b.arg("-reducer", reducer);
+      b.arg("-reducer", wrap + reducer);
     }
+    settle();
     double c0 = cpuSeconds();
     long t0 = System.nanoTime();
     StreamingRun r = b.run(org.apache.hadoop.fs.FileSystem.getLocal(StreamingRun.localConf(work)));
@@ -148,6 +159,9 @@ class ShmStreamingBenchmark {
   @SuppressWarnings({"rawtypes", "unchecked"})
   private void java(String task, Path in, Class<? extends Mapper> mapper, Class<? extends Reducer> reducer, int reduces,
       Class<?> outKey, Class<?> outValue) throws Exception {
+    if (!VARIANTS.contains("java")) {
+      return;
+    }
     JobConf job = new JobConf(StreamingRun.localConf(work));
     job.setInt("mapreduce.task.io.sort.mb", 100);
     job.set("bench.grep.pattern", GREP_PATTERN);
@@ -161,11 +175,52 @@ class ShmStreamingBenchmark {
     Path out = work.resolve("out" + (runs++));
     FileInputFormat.setInputPaths(job, new org.apache.hadoop.fs.Path(in.toString()));
     FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path(out.toString()));
+    settle();
     double c0 = cpuSeconds();
     long t0 = System.nanoTime();
     JobClient.runJob(job);
     record(task, "java", (System.nanoTime() - t0) / 1e9, cpuSeconds() - c0);
     TestFiles.deleteRecursively(out.toFile());
+  }
+
+  /**
+   * Before each run: collects garbage and compacts Hadoop's per-thread FileSystem statistics.
+   * Every job leaves dead threads behind in this one JVM; {@code FileSystem.Statistics} keeps an
+   * entry per thread that ever did I/O (dropped only after a GC) in a HashSet that never shrinks,
+   * and the record reader and writer walk that whole set once per record (getBytesRead/Written).
+   * Without this, later runs pay per record for every earlier job's threads, which a task in its
+   * own YARN container JVM never does; with it, every run starts as a fresh task JVM would.
+   */
+  private static void settle() throws Exception {
+    System.gc();
+    Thread.sleep(200); // the statistics cleaner thread drops the cleared entries
+    for (org.apache.hadoop.fs.FileSystem.Statistics st : org.apache.hadoop.fs.FileSystem.getAllStatistics()) {
+      java.lang.reflect.Field f = st.getClass().getDeclaredField("allData");
+      f.setAccessible(true);
+      synchronized (st) { // Statistics guards allData with its own monitor
+        Set<?> live = (Set<?>) f.get(st);
+        int before = DEBUG ? tableLength(live) : 0;
+        f.set(st, new java.util.HashSet<>(live));
+        if (DEBUG) {
+          System.out.printf(Locale.ROOT, "statistics %s: %d entries, table %d -> %d%n", st.getScheme(), live.size(), before,
+              tableLength((Set<?>) f.get(st)));
+        }
+      }
+    }
+  }
+
+  private static final boolean DEBUG = Boolean.getBoolean("shm.bench.debug");
+
+  private static int tableLength(Set<?> set) throws Exception {
+    if (!(set instanceof java.util.HashSet)) {
+      return -1;
+    }
+    java.lang.reflect.Field m = java.util.HashSet.class.getDeclaredField("map");
+    m.setAccessible(true);
+    java.lang.reflect.Field t = java.util.HashMap.class.getDeclaredField("table");
+    t.setAccessible(true);
+    Object[] table = (Object[]) t.get(m.get(set));
+    return table == null ? 0 : table.length;
   }
 
   private void record(String task, String variant, double seconds, double cpuSeconds) {

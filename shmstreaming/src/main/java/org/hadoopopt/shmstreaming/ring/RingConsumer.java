@@ -6,11 +6,12 @@ import java.nio.ByteBuffer;
 /**
  * Reads records from a ring in place: {@link #next} returns the length of the next record,
  * whose payload is at {@link #offset()} in {@link #data()} until the following call. Publishes
- * its position per record (a release store) and wakes a sleeping producer only every batch-size
- * records, when the fill drops below half the ring, and before sleeping itself.
+ * its head lazily, like the producer its tail: every batch-size records or quarter ring of bytes,
+ * before sleeping and at the end; each publication wakes the producer if it sleeps.
  */
 public final class RingConsumer extends RingSide {
   private long pos;
+  private long headPublished;
   private long next;
   private long tailCache;
   private int sinceWake;
@@ -20,6 +21,7 @@ public final class RingConsumer extends RingSide {
     super(name, segment, peer, stallMs);
     this.pos = getLong(RingLayout.OFF_HEAD);
     this.next = pos;
+    this.headPublished = pos;
     this.tailCache = pos;
   }
 
@@ -41,9 +43,8 @@ public final class RingConsumer extends RingSide {
       int off = (int) (pos & mask);
       int len = data.getInt(off);
       if (len == RingLayout.PADDING) {
-        pos += capacity - off;
+        pos += capacity - off; // published with the next records
         next = pos;
-        putLong(RingLayout.OFF_HEAD, pos);
         continue;
       }
       if (len < 0 || len > capacity - off - RingLayout.RECORD_HEADER) {
@@ -59,20 +60,26 @@ public final class RingConsumer extends RingSide {
     if (next == pos) {
       return;
     }
-    long half = capacity >> 1;
-    long before = tailCache - pos;
     pos = next;
-    putLong(RingLayout.OFF_HEAD, pos);
-    if (++sinceWake >= batch || (before > half && tailCache - pos <= half)) {
-      sinceWake = 0;
-      wakeIfWaiting(RingLayout.OFF_PRODUCER_WAITING);
+    if (++sinceWake >= batch || pos - headPublished >= publishBytes) {
+      publishHead();
     }
+  }
+
+  private void publishHead() {
+    putLong(RingLayout.OFF_HEAD, pos);
+    headPublished = pos;
+    sinceWake = 0;
+    wakeIfWaiting(RingLayout.OFF_PRODUCER_WAITING);
   }
 
   /** Stops reading: a producer waiting for room fails instead of waiting forever. */
   public void closeStream() {
     if (!isUnmapped()) {
       release();
+      if (headPublished != pos) {
+        publishHead();
+      }
       putInt(RingLayout.OFF_CONSUMER_CLOSED, 1);
       wakeIfWaiting(RingLayout.OFF_PRODUCER_WAITING);
     }
@@ -101,7 +108,11 @@ public final class RingConsumer extends RingSide {
         }
         return false;
       }
-      wakeIfWaiting(RingLayout.OFF_PRODUCER_WAITING); // the ring is empty: the producer may write
+      if (headPublished != pos) { // the ring is empty: publish all we consumed, the producer may write
+        publishHead();
+      } else {
+        wakeIfWaiting(RingLayout.OFF_PRODUCER_WAITING);
+      }
       sleep(RingLayout.OFF_CONSUMER_WAITING,
           () -> getLong(RingLayout.OFF_TAIL) != pos || producerClosed() != 0);
       if (getLong(RingLayout.OFF_TAIL) == pos && producerClosed() == 0) {

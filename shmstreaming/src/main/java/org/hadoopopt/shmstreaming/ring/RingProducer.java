@@ -5,11 +5,14 @@ import java.nio.ByteBuffer;
 
 /**
  * Writes records into a ring: {@link #claim} space for one whole record, {@link #put} its
- * parts, {@link #commit} it. Wakes a sleeping consumer only every batch-size records, when the
- * fill crosses half the ring, on {@link #flush}, and before sleeping itself.
+ * parts, {@link #commit} it. Publishes the tail lazily, as a pipe's buffer is flushed: every
+ * batch-size records or quarter ring of bytes, on {@link #flush}, before sleeping and at the end;
+ * each publication wakes the consumer if it sleeps. (A tail stored per record made the consumer,
+ * which re-reads it whenever it caught up, pull its cache line across cores once per record.)
  */
 public final class RingProducer extends RingSide {
   private long pos;
+  private long published;
   private long headCache;
   private int sinceWake;
   private int writeOff;
@@ -19,6 +22,7 @@ public final class RingProducer extends RingSide {
   public RingProducer(String name, ByteBuffer segment, Peer peer, long stallMs) throws IOException {
     super(name, segment, peer, stallMs);
     this.pos = getLong(RingLayout.OFF_TAIL);
+    this.published = pos;
     this.headCache = getLong(RingLayout.OFF_HEAD);
   }
 
@@ -62,35 +66,37 @@ public final class RingProducer extends RingSide {
     writeOff += len;
   }
 
-  /** Publishes the claimed record. */
+  /** Completes the claimed record; it becomes visible with the next publication. */
   public void commit() {
-    long before = pos - headCache;
     pos += RingLayout.recordSpan(claimedLen);
-    putLong(RingLayout.OFF_TAIL, pos);
-    long half = capacity >> 1;
-    if (++sinceWake >= batch || (before < half && pos - headCache >= half)) {
-      sinceWake = 0;
-      wakeIfWaiting(RingLayout.OFF_CONSUMER_WAITING);
+    if (++sinceWake >= batch || pos - published >= publishBytes) {
+      publish();
     }
   }
 
+  private void publish() {
+    putLong(RingLayout.OFF_TAIL, pos);
+    published = pos;
+    sinceWake = 0;
+    wakeIfWaiting(RingLayout.OFF_CONSUMER_WAITING);
+  }
+
   /**
-   * Wakes the consumer if it sleeps and records were committed since the last wake-up check,
-   * whatever the batch count. Without such records there is nothing to wake it for: every
-   * earlier record was followed by a check, and a consumer that went to sleep after one saw it.
+   * Publishes what was written and wakes the consumer if it sleeps. With nothing new there is
+   * nothing to wake it for: every earlier record was published, and a consumer that went to
+   * sleep after that saw it.
    */
   public void flush() {
-    if (sinceWake > 0) {
-      sinceWake = 0;
-      wakeIfWaiting(RingLayout.OFF_CONSUMER_WAITING);
+    if (published != pos) {
+      publish();
     }
   }
 
   /** Ends the stream: 1 = normally, 2 = aborted. */
   public void closeStream(int code) {
     if (!isUnmapped()) {
+      flush();
       putInt(RingLayout.OFF_PRODUCER_CLOSED, code);
-      sinceWake = 0;
       wakeIfWaiting(RingLayout.OFF_CONSUMER_WAITING); // the close itself is news
     }
   }

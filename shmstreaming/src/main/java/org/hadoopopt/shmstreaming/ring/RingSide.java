@@ -26,6 +26,8 @@ abstract class RingSide implements AutoCloseable {
   final long capacity;
   final long mask;
   final int batch;
+  /** Unpublished bytes after which a side publishes its position whatever the batch count. */
+  final long publishBytes;
   final Peer peer;
   final long stallMs;
   int waitTimeoutMs = 100;
@@ -47,6 +49,7 @@ abstract class RingSide implements AutoCloseable {
     RingLayout.checkCapacity(capacity, name + " capacity");
     this.mask = capacity - 1;
     this.batch = Math.max(1, (int) INTS.getVolatile(this.segment, RingLayout.OFF_BATCH));
+    this.publishBytes = capacity / 4;
     ByteBuffer d = this.segment.duplicate();
     d.position(RingLayout.HEADER_SIZE);
     this.data = d.slice().order(ByteOrder.LITTLE_ENDIAN);
