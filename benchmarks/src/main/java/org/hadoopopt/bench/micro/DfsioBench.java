@@ -13,6 +13,7 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.ConfValues;
 import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.pavlo.HadoopOptKeys;
 
 /**
  * TestDFSIO (Hadoop's jobclient tests jar) write and read: each round writes the files (stock),

@@ -14,6 +14,7 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.ConfValues;
 import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.pavlo.HadoopOptKeys;
 
 /**
  * TeraGen once, then per round TeraSort stock and with the fingerprint collector in prefix mode

@@ -26,6 +26,7 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.Jobs;
 import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.pavlo.HadoopOptKeys;
 
 /**
  * WordCount from Hadoop's examples jar (its mapper, combiner and reducer classes, the job set up as

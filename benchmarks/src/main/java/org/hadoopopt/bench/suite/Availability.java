@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.hadoopopt.bench.pavlo.HadoopOptKeys;
 
 /**
  * Which task a variant makes sense for, and whether this jar and cluster can run it now. A
@@ -14,9 +15,9 @@ import org.apache.hadoop.fs.FileSystem;
  */
 final class Availability {
   /** The collector class of the mapred-fingerprint module. */
-  static final String FINGERPRINT_COLLECTOR = "org.hadoopopt.fingerprint.collector.FingerprintCollector";
+  static final String FINGERPRINT_COLLECTOR = HadoopOptKeys.FINGERPRINT_COLLECTOR;
   /** The HDFS client plugin of the hdfs-directio module. */
-  static final String DIRECTIO_BUILDER = "org.hadoopopt.directio.client.DirectReplicaAccessorBuilder";
+  static final String DIRECTIO_BUILDER = HadoopOptKeys.DIRECTIO_BUILDER;
   /** The directio socket folder key and its default (hdfs-directio's README). */
   static final String DIRECTIO_SOCKET_DIR = "hadoopopt.directio.socket.dir";
   static final String DIRECTIO_SOCKET_DIR_DEFAULT = "/tmp/hadoopopt-directio";

@@ -15,6 +15,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormatCounter;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.jobs.BaselineTool;
+import org.hadoopopt.bench.pavlo.HadoopOptKeys;
 import org.hadoopopt.bench.pavlo.TaskJars;
 
 /** One timed run of a task in a variant: the program, its keys and jars, its answer and counters. */
@@ -72,17 +73,10 @@ final class Execution {
       TaskJars.ship(conf, TaskJars.INPUTFORMATS);
     }
     if (v.has(Variant.Modifier.FP) || v.has(Variant.Modifier.FPH)) {
-      conf.set("mapreduce.job.map.output.collector.class",
-          Availability.FINGERPRINT_COLLECTOR + ",org.apache.hadoop.mapred.MapTask$MapOutputBuffer");
-      conf.set("hadoopopt.fingerprint.mode", v.has(Variant.Modifier.FPH) ? "hash" : "prefix");
-      if (v.has(Variant.Modifier.FPH)) {
-        conf.set("mapreduce.job.output.key.comparator.class", "org.hadoopopt.fingerprint.key.FingerprintHashComparator");
-      }
-      TaskJars.ship(conf, Availability.FINGERPRINT_COLLECTOR);
+      HadoopOptKeys.fingerprint(conf, v.has(Variant.Modifier.FPH));
     }
     if (v.has(Variant.Modifier.DIO)) {
-      conf.set("dfs.client.replica.accessor.builder.classes", Availability.DIRECTIO_BUILDER);
-      TaskJars.ship(conf, Availability.DIRECTIO_BUILDER);
+      HadoopOptKeys.directIo(conf);
     }
     return conf;
   }

@@ -1,26 +1,25 @@
-package org.hadoopopt.bench.micro;
+package org.hadoopopt.bench.pavlo;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Counters;
-import org.hadoopopt.bench.pavlo.TaskJars;
 
 /**
- * The HadoopOpt keys the classic micro-benchmarks switch on (those of {@code conf/}'s snippets),
- * and the jars shipped with the job so tasks find the plugin classes.
+ * The HadoopOpt keys the suite's variants and the classic micro-benchmarks switch on (those of
+ * {@code conf/}'s snippets), and the jars shipped with the job so tasks find the plugin classes.
  */
-final class HadoopOptKeys {
-  static final String COLLECTOR_KEY = "mapreduce.job.map.output.collector.class";
-  static final String FINGERPRINT_COLLECTOR = "org.hadoopopt.fingerprint.collector.FingerprintCollector";
-  static final String STOCK_COLLECTOR = "org.apache.hadoop.mapred.MapTask$MapOutputBuffer";
-  static final String HASH_COMPARATOR = "org.hadoopopt.fingerprint.key.FingerprintHashComparator";
-  static final String FINGERPRINT_COUNTERS = "org.hadoopopt.fingerprint.collector.FingerprintCounter";
-  static final String DIRECTIO_BUILDER = "org.hadoopopt.directio.client.DirectReplicaAccessorBuilder";
-  static final String REPLICA_ACCESSOR_KEY = "dfs.client.replica.accessor.builder.classes";
+public final class HadoopOptKeys {
+  public static final String COLLECTOR_KEY = "mapreduce.job.map.output.collector.class";
+  public static final String FINGERPRINT_COLLECTOR = "org.hadoopopt.fingerprint.collector.FingerprintCollector";
+  public static final String STOCK_COLLECTOR = "org.apache.hadoop.mapred.MapTask$MapOutputBuffer";
+  public static final String HASH_COMPARATOR = "org.hadoopopt.fingerprint.key.FingerprintHashComparator";
+  public static final String FINGERPRINT_COUNTERS = "org.hadoopopt.fingerprint.collector.FingerprintCounter";
+  public static final String DIRECTIO_BUILDER = "org.hadoopopt.directio.client.DirectReplicaAccessorBuilder";
+  public static final String REPLICA_ACCESSOR_KEY = "dfs.client.replica.accessor.builder.classes";
 
   private HadoopOptKeys() {}
 
   /** conf/mapred-fingerprint-site.xml, with the stock collector as fallback; hash mode adds its comparator. */
-  static void fingerprint(Configuration conf, boolean hash) {
+  public static void fingerprint(Configuration conf, boolean hash) {
     conf.set(COLLECTOR_KEY, FINGERPRINT_COLLECTOR + "," + STOCK_COLLECTOR);
     conf.set("hadoopopt.fingerprint.mode", hash ? "hash" : "prefix");
     conf.set("hadoopopt.fingerprint.sort", "radix");
@@ -31,18 +30,18 @@ final class HadoopOptKeys {
   }
 
   /** conf/hdfs-directio-client-site.xml's builder; the socket folder comes from the cluster's site files. */
-  static void directIo(Configuration conf) {
+  public static void directIo(Configuration conf) {
     conf.set(REPLICA_ACCESSOR_KEY, DIRECTIO_BUILDER);
     TaskJars.ship(conf, DIRECTIO_BUILDER);
   }
 
   /** Records the fingerprint collector sorted: 0 means every task fell back to the stock collector. */
-  static long fingerprintRecordsSorted(Counters c) {
+  public static long fingerprintRecordsSorted(Counters c) {
     return c.findCounter(FINGERPRINT_COUNTERS, "RECORDS_SORTED").getValue();
   }
 
   /** Why a class cannot be loaded here, or null when it can. */
-  static String missing(String className, String jar) {
+  public static String missing(String className, String jar) {
     try {
       Class.forName(className, false, HadoopOptKeys.class.getClassLoader());
       return null;
