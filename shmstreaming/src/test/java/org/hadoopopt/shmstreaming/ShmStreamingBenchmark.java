@@ -52,7 +52,10 @@ class ShmStreamingBenchmark {
   private static final String GREP_PATTERN = "xyz";
   /** A command prefix for the Streaming programs, to profile them (e.g. a script running perf or strace). */
   private static final String WRAP = System.getProperty("shm.bench.wrap", "");
-  /** Comma-separated subset of pipes,shm,java (the batch sweep runs with shm), to profile one variant alone. */
+  /**
+   * Comma-separated subset of pipes,shm,java (the batch sweep runs with shm), to profile one
+   * variant alone; add shm-turns for shm with {@code stream.shm.turns=true} beside each shm run.
+   */
   private static final List<String> VARIANTS = Arrays.asList(System.getProperty("shm.bench.variants", "pipes,shm,java")
       .split(","));
   /** Comma-separated subset of identity,grep,wordcount,invindex,python-identity,batch-sweep-identity. */
@@ -83,17 +86,21 @@ class ShmStreamingBenchmark {
         if (TASKS.contains("identity")) { // the record-heavy case: one short word a line, map-only
           streaming("identity", "pipes", shortLines, Programs.command("cpp", "identity"), null, 0, false, null);
           streaming("identity", "shm", shortLines, Programs.command("cpp", "identity"), null, 0, true, null);
+          streaming("identity", "shm-turns", shortLines, Programs.command("cpp", "identity"), null, 0, true, null);
           java("identity", shortLines, IdentityMapper.class, null, 0, LongWritable.class, Text.class);
         }
         if (TASKS.contains("grep")) {
           streaming("grep", "pipes", words, Programs.command("cpp", "grep", GREP_PATTERN), null, 0, false, null);
           streaming("grep", "shm", words, Programs.command("cpp", "grep", GREP_PATTERN), null, 0, true, null);
+          streaming("grep", "shm-turns", words, Programs.command("cpp", "grep", GREP_PATTERN), null, 0, true, null);
           java("grep", words, JavaJobs.GrepMapper.class, null, 0, Text.class, Text.class);
         }
         if (TASKS.contains("wordcount")) {
           streaming("wordcount", "pipes", words, Programs.command("cpp", "wordcount", "map"),
               Programs.command("cpp", "wordcount", "reduce"), 1, false, null);
           streaming("wordcount", "shm", words, Programs.command("cpp", "wordcount", "map"),
+              Programs.command("cpp", "wordcount", "reduce"), 1, true, null);
+          streaming("wordcount", "shm-turns", words, Programs.command("cpp", "wordcount", "map"),
               Programs.command("cpp", "wordcount", "reduce"), 1, true, null);
           java("wordcount", words, JavaJobs.WordMapper.class, JavaJobs.SumReducer.class, 1, Text.class, IntWritable.class);
         }
@@ -102,11 +109,14 @@ class ShmStreamingBenchmark {
               Programs.command("cpp", "invindex", "reduce"), 1, false, null);
           streaming("invindex", "shm", words, Programs.command("cpp", "invindex", "map"),
               Programs.command("cpp", "invindex", "reduce"), 1, true, null);
+          streaming("invindex", "shm-turns", words, Programs.command("cpp", "invindex", "map"),
+              Programs.command("cpp", "invindex", "reduce"), 1, true, null);
           java("invindex", words, JavaJobs.IndexMapper.class, JavaJobs.IndexReducer.class, 1, Text.class, Text.class);
         }
         if (PYTHON && TASKS.contains("python-identity")) {
           streaming("python-identity", "pipes", shortLines, Programs.command("python", "identity"), null, 0, false, null);
           streaming("python-identity", "shm", shortLines, Programs.command("python", "identity"), null, 0, true, null);
+          streaming("python-identity", "shm-turns", shortLines, Programs.command("python", "identity"), null, 0, true, null);
         }
         if (TASKS.contains("batch-sweep-identity")) {
           for (int batch : new int[] {1, 16, 128, 1024, 4096}) {
@@ -124,7 +134,8 @@ class ShmStreamingBenchmark {
 
   private void streaming(String task, String variant, Path in, String mapper, String reducer, int reduces, boolean shm,
       String batch) throws Exception {
-    if (!VARIANTS.contains(shm ? "shm" : "pipes")) {
+    boolean turns = variant.equals("shm-turns");
+    if (!VARIANTS.contains(turns ? variant : shm ? "shm" : "pipes")) {
       return;
     }
     StreamingRun.Builder b = new StreamingRun.Builder(StreamingRun.localConf(work), work.resolve("out" + (runs++)))
@@ -133,6 +144,9 @@ class ShmStreamingBenchmark {
         .set("mapreduce.task.io.sort.mb", "100");
     if (batch != null) {
       b.set("stream.shm.batch.size", batch);
+    }
+    if (turns) {
+      b.set("stream.shm.turns", "true");
     }
     if (shm) {
       b.arg("-io", "shm");
@@ -290,22 +304,25 @@ class ShmStreamingBenchmark {
     json.append("\n  },\n  \"ratios\": {");
     sep = "";
     for (String task : new String[] {"identity", "grep", "wordcount", "invindex", "python-identity"}) {
-      Double pipes = med.get(task + "|pipes");
-      Double shm = med.get(task + "|shm");
-      if (pipes == null || shm == null) {
-        continue;
+      for (String variant : new String[] {"shm", "shm-turns"}) {
+        Double pipes = med.get(task + "|pipes");
+        Double shm = med.get(task + "|" + variant);
+        if (pipes == null || shm == null) {
+          continue;
+        }
+        Double java = med.get(task + "|java");
+        String removed = java == null || pipes <= java ? "null"
+            : String.format(Locale.ROOT, "%.3f", (pipes - shm) / (pipes - java));
+        double cpuRatio = cpuMed.get(task + "|pipes") / cpuMed.get(task + "|" + variant);
+        String name = variant.equals("shm") ? task : task + " (turns)";
+        json.append(sep).append(String.format(Locale.ROOT,
+            "\n    \"%s\": {\"pipes_over_shm\": %.3f, \"cpu_pipes_over_shm\": %.3f, \"overhead_removed\": %s}",
+            name, pipes / shm, cpuRatio, removed));
+        sep = ",";
+        text.append(String.format(Locale.ROOT,
+            "  %-24s pipes/shm = %.3f (cpu %.3f)   share of the pipes' overhead over Java removed = %s%n",
+            name, pipes / shm, cpuRatio, removed));
       }
-      Double java = med.get(task + "|java");
-      String removed = java == null || pipes <= java ? "null"
-          : String.format(Locale.ROOT, "%.3f", (pipes - shm) / (pipes - java));
-      double cpuRatio = cpuMed.get(task + "|pipes") / cpuMed.get(task + "|shm");
-      json.append(sep).append(String.format(Locale.ROOT,
-          "\n    \"%s\": {\"pipes_over_shm\": %.3f, \"cpu_pipes_over_shm\": %.3f, \"overhead_removed\": %s}",
-          task, pipes / shm, cpuRatio, removed));
-      sep = ",";
-      text.append(String.format(Locale.ROOT,
-          "  %-12s pipes/shm = %.3f (cpu %.3f)   share of the pipes' overhead over Java removed = %s%n",
-          task, pipes / shm, cpuRatio, removed));
     }
     json.append("\n  }\n}\n");
     Path dir = Paths.get("target/bench-results");

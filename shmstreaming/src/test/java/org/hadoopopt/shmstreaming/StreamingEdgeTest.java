@@ -150,6 +150,7 @@ class StreamingEdgeTest extends StreamingTestBase {
       {"stream.shm.batch.size", "-3", "must be > 0"},
       {"stream.shm.attach.timeout.ms", "0", "must be > 0"},
       {"stream.shm.attach.timeout.ms", "soon", "not a number"},
+      {"stream.shm.turns", "yes", "not true or false"},
     };
     for (String[] b : bad) {
       Configuration c = new Configuration(false);

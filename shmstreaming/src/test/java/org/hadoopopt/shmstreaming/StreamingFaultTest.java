@@ -59,6 +59,14 @@ class StreamingFaultTest extends StreamingTestBase {
 
   @Test
   @Timeout(120)
+  void killedProgramFailsTheTaskWhileTheThreadsTakeTurns() throws Exception {
+    String log = runFailing(faulty("kill"), 60_000, "stream.shm.turns", "true");
+    assertTrue(log.contains("exited with code 137") || log.contains("subprocess failed with code 137"),
+        "message names the SIGKILL exit code 137");
+  }
+
+  @Test
+  @Timeout(120)
   void programThatStopsReadingFailsTheTaskAfterTheStallTimeout() throws Exception {
     // The stall clock starts once the program has mapped the ring: its start-up, however slow,
     // does not count.

@@ -9,7 +9,10 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Collections;
+import java.util.Map;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.streaming.PipeMapRed;
@@ -47,6 +50,8 @@ public final class ShmChannel {
   public static final long DEFAULT_ATTACH_TIMEOUT_MS = 60_000;
 
   private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
+  /** One per running Streaming mapper or reducer whose sides use shm (a JVM may run several). */
+  private static final Map<PipeMapRed, TaskTurns> TURNS = Collections.synchronizedMap(new WeakHashMap<>());
 
   static {
     Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(ShmChannel::delete), "shm-segment-cleanup"));
@@ -110,6 +115,10 @@ public final class ShmChannel {
     RingLayout.checkCapacity(size, BUFFER_SIZE);
     checkBatch(batch);
     attachTimeout(conf);
+    String turns = conf.getTrimmed(TaskTurns.ENABLED);
+    if (turns != null && !turns.equalsIgnoreCase("true") && !turns.equalsIgnoreCase("false")) {
+      throw new IllegalArgumentException(TaskTurns.ENABLED + "=" + turns + " is not true or false");
+    }
   }
 
   static Path path(Configuration conf, long pid, String suffix) {
@@ -141,6 +150,13 @@ public final class ShmChannel {
       return;
     }
     LIVE.remove(path);
+  }
+
+  /** The turns of this mapper's or reducer's two threads; each shm side joins once. */
+  static TaskTurns joinTurns(PipeMapRed pipeMapRed) {
+    TaskTurns turns = TURNS.computeIfAbsent(pipeMapRed, p -> new TaskTurns(p.getConfiguration()));
+    turns.join();
+    return turns;
   }
 
   /** The Streaming program's process (PipeMapRed keeps it in a package-private field). */

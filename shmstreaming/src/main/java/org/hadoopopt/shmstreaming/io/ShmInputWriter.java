@@ -12,6 +12,7 @@ import org.apache.hadoop.streaming.PipeMapRed;
 import org.apache.hadoop.streaming.PipeMapper;
 import org.apache.hadoop.streaming.io.InputWriter;
 import org.hadoopopt.shmstreaming.ring.RingProducer;
+import org.hadoopopt.shmstreaming.ring.SleepHook;
 
 /**
  * Feeds the Streaming program's input through a shared-memory ring instead of its stdin. Each
@@ -36,6 +37,8 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
   private long stall;
   private Process process;
   private Configuration conf;
+  private TaskTurns turns;
+  private long records;
 
   public static void setStallTimeout(Configuration conf, long millis) {
     if (millis < 0) {
@@ -60,6 +63,8 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
     path = ShmChannel.path(conf, process.pid(), "in");
     ring = new RingProducer(path.toString(), ShmChannel.create(conf, path), ShmChannel.peer(process), stall);
     ring.setAttachTimeout(ShmChannel.attachTimeout(conf));
+    turns = ShmChannel.joinTurns(pipeMapRed);
+    ring.setSleepHook(turnsAroundSleep(turns));
     separator = pipeMapRed.getInputSeparator();
     if (pipeMapRed instanceof PipeMapper) {
       // The same rule PipeMapper applies to TextInputWriter (it cannot know we are one).
@@ -83,6 +88,7 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
       throw new IOException(path + ": the input channel is closed");
     }
     try {
+      turns.atRecord(++records);
       if (key == null) {
         Bytes v = Bytes.of(value);
         ring.claim(v.length);
@@ -106,6 +112,7 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
 
   /** End of input: the program also sees its stdin close right after this. */
   private void finish() {
+    turns.give();
     if (!finished) {
       finished = true;
       ring.closeStream(1);
@@ -119,6 +126,7 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
 
   /** The task fails: a program that stopped reading would otherwise keep it waiting forever. */
   private void abort() {
+    turns.give();
     if (!finished) {
       finished = true;
       ring.closeStream(2);
@@ -130,6 +138,21 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
       ShmChannel.delete(ShmChannel.path(conf, process.pid(), "out"));
       process.destroyForcibly();
     }
+  }
+
+  /** Gives the task's turn away while this thread sleeps on a ring, takes it back after. */
+  static SleepHook turnsAroundSleep(TaskTurns turns) {
+    return new SleepHook() {
+      @Override
+      public void beforeSleep() {
+        turns.give();
+      }
+
+      @Override
+      public void afterSleep() throws IOException {
+        turns.take();
+      }
+    };
   }
 
   /** A record part's bytes without copying where Streaming's types allow. */

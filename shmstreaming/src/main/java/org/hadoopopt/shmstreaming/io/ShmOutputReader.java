@@ -35,6 +35,8 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
   private final Text value = new Text();
   private boolean finished;
   private boolean any;
+  private TaskTurns turns;
+  private long records;
 
   @Override
   public void initialize(PipeMapRed pipeMapRed) throws IOException {
@@ -45,6 +47,8 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
     // No stall timeout: a program may rightly compute for long without output (grep, reduce).
     ring = new RingConsumer(path.toString(), ShmChannel.create(conf, path), ShmChannel.peer(process), 0);
     ring.setAttachTimeout(ShmChannel.attachTimeout(conf));
+    turns = ShmChannel.joinTurns(pipeMapRed);
+    ring.setSleepHook(ShmInputWriter.turnsAroundSleep(turns));
     data = ring.data();
     in = new DataInputStream(new InputStream() {
       @Override
@@ -92,6 +96,8 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
     }
     int len;
     try {
+      // This thread comes back from collecting the last record (Hadoop's per-record code), or starts.
+      turns.atRecord(++records);
       len = ring.next();
     } catch (IOException | RuntimeException e) {
       finish();
@@ -137,8 +143,10 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
   }
 
   private void finish() {
+    turns.give();
     if (!finished) {
       finished = true;
+      LOG.info("{}: the task's two Streaming threads took turns {} times", path, turns.handoffs());
       ring.closeStream();
       ring.close();
       ShmChannel.delete(path);

@@ -34,6 +34,7 @@ abstract class RingSide implements AutoCloseable {
   private final long createdAt = System.currentTimeMillis();
   private long attachTimeoutMs;
   private boolean unmapped;
+  private SleepHook sleepHook = SleepHook.NONE;
 
   /**
    * @param stallMs fail a wait after this long without progress although the peer lives (0 = never)
@@ -107,6 +108,11 @@ abstract class RingSide implements AutoCloseable {
     return attached();
   }
 
+  /** Runs around every real sleep of this side (e.g. to let another thread work meanwhile). */
+  public final void setSleepHook(SleepHook hook) {
+    this.sleepHook = hook;
+  }
+
   public final long capacity() {
     return capacity;
   }
@@ -124,11 +130,15 @@ abstract class RingSide implements AutoCloseable {
   }
 
   /** Announces, re-checks, sleeps at most one wait timeout. */
-  final void sleep(int waitingOff, Ready ready) {
+  final void sleep(int waitingOff, Ready ready) throws IOException {
     putInt(waitingOff, 1);
     VarHandle.fullFence();
     if (!ready.ready()) {
+      sleepHook.beforeSleep();
       NativeShm.futexWait(segment, waitingOff, 1, waitTimeoutMs);
+      putInt(waitingOff, 0);
+      sleepHook.afterSleep();
+      return;
     }
     putInt(waitingOff, 0);
   }
