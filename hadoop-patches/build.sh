@@ -5,7 +5,7 @@
 #   hadoop-patches/build.sh [VERSION]      (default 3.4.2, the release the patches are made against)
 #
 # For each patch: the files it touches name their Hadoop module (hadoop-hdfs-project/hadoop-hdfs/
-# src/main/java/... -> artifact hadoop-hdfs); that artifact's -sources jar is fetched from Maven
+# src/main/java/... -> artifact hadoop-hdfs; the last directory before src/main/java); that artifact's -sources jar is fetched from Maven
 # Central (taken from ~/.m2 when there, else mvn dependency:copy) and those files are unpacked in a
 # Hadoop-repository layout; `patch -p1 --dry-run` must pass for every patch before any is applied
 # (`git apply --check` / `git apply` where `patch` is not installed). The patched .java files are
@@ -28,9 +28,11 @@ patches=("$here"/*.patch)
 files_of() { sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$1"; }
 
 # 1. sources jars of every module the patches touch
-modules=$(for p in "${patches[@]}"; do files_of "$p"; done | cut -d/ -f1,2 | sort -u)
+# A module is the path before src/main/java: hadoop-hdfs-project/hadoop-hdfs -> hadoop-hdfs,
+# hadoop-mapreduce-project/hadoop-mapreduce-client/hadoop-mapreduce-client-core -> ...-core.
+modules=$(for p in "${patches[@]}"; do files_of "$p"; done | sed 's|/src/main/java/.*||' | sort -u)
 for m in $modules; do
-  artifact=${m#*/}
+  artifact=${m##*/}
   coords="org.apache.hadoop:$artifact:$version:jar:sources"
   cached="${HOME}/.m2/repository/org/apache/hadoop/$artifact/$version/$artifact-$version-sources.jar"
   if [ -s "$cached" ]; then
