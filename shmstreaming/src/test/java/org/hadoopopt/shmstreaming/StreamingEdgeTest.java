@@ -9,7 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.hadoopopt.shmstreaming.io.ShmIdentifierResolver;
@@ -73,6 +76,40 @@ class StreamingEdgeTest extends StreamingTestBase {
     }
     assertArrayEquals(want.toByteArray(), outputs[0], "pipes");
     assertArrayEquals(outputs[0], outputs[1], "shm output differs from pipes");
+  }
+
+  /** The program's output split into key and value at the 2nd "::", as pipes split it. */
+  @Test
+  void keyFieldsAndAMultiByteSeparatorSplitTheOutputAsPipesDo() throws Exception {
+    String[] lines = {"a::b::c", "a::b", "abc", "::x", "x::", "a:::b::c", "::::", "k1::k2::v::w", ""};
+    Programs.write(work.resolve("fields/f.txt"), String.join("\n", lines) + "\n");
+    StringBuilder want = new StringBuilder();
+    for (String l : lines) { // independent: the 2nd "::" ends the key
+      int first = l.indexOf("::");
+      int second = first < 0 ? -1 : l.indexOf("::", first + 2);
+      want.append(second < 0 ? l : l.substring(0, second)).append('\t')
+          .append(second < 0 ? "" : l.substring(second + 2)).append('\n');
+    }
+    byte[] pipes = null;
+    for (String[] io : new String[][] {{}, SHM_MAP}) {
+      StreamingRun r = job(io).set("stream.map.output.field.separator", "::").set("stream.num.map.output.key.fields", "2")
+          .arg("-input", work.resolve("fields").toString(), "-mapper", Programs.command("cpp", "identity"),
+              "-numReduceTasks", "0")
+          .run(fs);
+      assertEquals(0, r.exitCode, r.failure);
+      if (pipes == null) {
+        pipes = r.output;
+        assertEquals(sorted(want.toString()), sorted(new String(pipes, StandardCharsets.UTF_8)), "pipes");
+      } else {
+        assertArrayEquals(pipes, r.output, "shm splits differently from pipes");
+      }
+    }
+  }
+
+  private static List<String> sorted(String text) {
+    List<String> l = new ArrayList<>(Arrays.asList(text.split("\n", -1)));
+    Collections.sort(l);
+    return l;
   }
 
   @ParameterizedTest

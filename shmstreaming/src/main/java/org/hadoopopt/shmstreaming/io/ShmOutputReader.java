@@ -1,6 +1,5 @@
 package org.hadoopopt.shmstreaming.io;
 
-import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -19,8 +18,8 @@ import org.slf4j.LoggerFactory;
  * with {@code TextOutputReader}'s semantics: a record is one output line; the key is everything
  * before the {@code stream.num.*.output.key.fields}-th field separator, the value the rest (empty
  * if there is no separator). The ring already framed the record, so there is no line scanning:
- * only the key is searched for the separator, and key and value are each copied once from the
- * ring into their Text.
+ * the record is copied out of the ring in one piece, only the key is searched for the separator,
+ * and key and value are set from that copy.
  */
 public class ShmOutputReader extends OutputReader<Text, Text> {
   private static final Logger LOG = LoggerFactory.getLogger(ShmOutputReader.class);
@@ -28,7 +27,7 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
   private RingConsumer ring;
   private Path path;
   private ByteBuffer data;
-  private DataInputStream in;
+  private byte[] scratch = new byte[256];
   private byte[] separator;
   private int numKeyFields;
   private final Text key = new Text();
@@ -50,18 +49,6 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
     turns = ShmChannel.joinTurns(pipeMapRed);
     ring.setSleepHook(ShmInputWriter.turnsAroundSleep(turns));
     data = ring.data();
-    in = new DataInputStream(new InputStream() {
-      @Override
-      public int read() {
-        return data.get() & 0xFF;
-      }
-
-      @Override
-      public int read(byte[] b, int off, int len) {
-        data.get(b, off, len);
-        return len;
-      }
-    });
     separator = pipeMapRed.getFieldSeparator();
     numKeyFields = pipeMapRed.getNumOfKeyFields();
     drainStdout(pipeMapRed.getClientInput());
@@ -108,30 +95,34 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
       return false;
     }
     any = true;
-    int start = ring.offset();
-    int end = start + len;
-    int pos = find(start, end);
-    for (int k = 1; k < numKeyFields && pos >= 0; k++) {
-      pos = find(pos + separator.length, end);
+    // One bulk copy out of the ring, then the separator search and the two Text copies run on a
+    // heap array (per-byte ByteBuffer reads and a stream per Text cost more than the extra copy).
+    if (scratch.length < len) {
+      scratch = new byte[Math.max(len, 2 * scratch.length)];
     }
-    data.position(start);
+    data.position(ring.offset());
+    data.get(scratch, 0, len);
+    int pos = find(0, len);
+    for (int k = 1; k < numKeyFields && pos >= 0; k++) {
+      pos = find(pos + separator.length, len);
+    }
     if (pos < 0) {
-      key.readWithKnownLength(in, len);
+      key.set(scratch, 0, len);
       value.clear();
     } else {
-      key.readWithKnownLength(in, pos - start);
-      data.position(pos + separator.length);
-      value.readWithKnownLength(in, end - pos - separator.length);
+      key.set(scratch, 0, pos);
+      value.set(scratch, pos + separator.length, len - pos - separator.length);
     }
     return true;
   }
 
   private int find(int from, int end) {
+    byte[] b = scratch;
     byte first = separator[0];
     for (int i = from; i <= end - separator.length; i++) {
-      if (data.get(i) == first) {
+      if (b[i] == first) {
         int j = 1;
-        while (j < separator.length && data.get(i + j) == separator[j]) {
+        while (j < separator.length && b[i + j] == separator[j]) {
           j++;
         }
         if (j == separator.length) {
