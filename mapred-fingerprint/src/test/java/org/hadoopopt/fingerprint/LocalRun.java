@@ -29,6 +29,11 @@ final class LocalRun {
     Files.createDirectories(base.toPath());
   }
 
+  /** This run's directory (inputs, outputs, the runner's local and staging dirs). */
+  File dir() {
+    return base;
+  }
+
   /** A configuration for the local job runner and local file system. */
   Configuration conf() {
     Configuration conf = new Configuration();

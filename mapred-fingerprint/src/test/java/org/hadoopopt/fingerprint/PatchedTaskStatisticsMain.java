@@ -1,4 +1,4 @@
-package org.hadoopopt.fingerprint.patches;
+package org.hadoopopt.fingerprint;
 
 import java.io.File;
 import java.io.IOException;
@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.zip.CRC32;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -35,7 +34,8 @@ public final class PatchedTaskStatisticsMain {
   private PatchedTaskStatisticsMain() {}
 
   public static void main(String[] args) throws Exception {
-    File base = new File(args[0]);
+    LocalRun run = new LocalRun(args[0]);
+    File base = run.dir();
     System.out.println("MapTask from " + MapTask.class.getProtectionDomain().getCodeSource().getLocation());
     File in = new File(base, "in");
     Files.createDirectories(in.toPath());
@@ -45,7 +45,7 @@ public final class PatchedTaskStatisticsMain {
     }
     Files.write(new File(in, "a.txt").toPath(), text.toString().getBytes(StandardCharsets.UTF_8));
     for (int reduces : new int[] {0, 1}) {
-      JobConf old = new JobConf(conf(base));
+      JobConf old = new JobConf(run.conf());
       old.setMapperClass(IdentityMapper.class);
       old.setReducerClass(IdentityReducer.class);
       old.setNumReduceTasks(reduces);
@@ -58,7 +58,7 @@ public final class PatchedTaskStatisticsMain {
       print("old API, " + reduces + " reduce(s)", r.getCounters().getCounter(FileInputFormatCounter.BYTES_READ),
           r.getCounters().getCounter(FileOutputFormatCounter.BYTES_WRITTEN), out);
 
-      Job job = Job.getInstance(conf(base));
+      Job job = Job.getInstance(run.conf());
       job.setMapperClass(Mapper.class);
       job.setReducerClass(Reducer.class);
       job.setNumReduceTasks(reduces);
@@ -75,18 +75,6 @@ public final class PatchedTaskStatisticsMain {
           c.findCounter(FileOutputFormatCounter.BYTES_WRITTEN).getValue(), out);
     }
     System.out.println("DONE");
-  }
-
-  private static Configuration conf(File base) {
-    Configuration conf = new Configuration();
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("hadoop.tmp.dir", new File(base, "tmp").getAbsolutePath());
-    conf.set("mapreduce.cluster.local.dir", new File(base, "local").getAbsolutePath());
-    conf.set("mapreduce.jobtracker.staging.root.dir", new File(base, "staging").getAbsolutePath());
-    conf.setInt("mapreduce.client.completion.pollinterval", 50);
-    conf.setInt("mapreduce.client.progressmonitor.pollinterval", 50);
-    return conf;
   }
 
   private static void print(String job, long read, long written, File out) throws IOException {

@@ -1,4 +1,4 @@
-package org.hadoopopt.fingerprint.patches;
+package org.hadoopopt.fingerprint;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,7 +12,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.hadoopopt.testing.HadoopPatches;
-import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -50,12 +49,9 @@ class PatchedTaskStatisticsTest {
   }
 
   private static String run(Path first, String name) throws Exception {
-    Path base = Paths.get("target", "patched-statistics-" + name).toAbsolutePath();
-    TestFiles.deleteRecursively(base.toFile());
     Path log = Paths.get("target", "patched-statistics-" + name + ".log").toAbsolutePath();
-    int exit = HadoopPatches.runChild(first, PatchedTaskStatisticsMain.class.getName(), log, 240, base.toString());
+    int exit = HadoopPatches.runChild(first, PatchedTaskStatisticsMain.class.getName(), log, 240, "patched-statistics-" + name);
     String out = new String(Files.readAllBytes(log), StandardCharsets.UTF_8);
-    TestFiles.deleteRecursively(base.toFile());
     assertEquals(0, exit, name + ":\n" + HadoopPatches.tail(out));
     assertTrue(out.contains("DONE"), name + ":\n" + HadoopPatches.tail(out));
     return out;
