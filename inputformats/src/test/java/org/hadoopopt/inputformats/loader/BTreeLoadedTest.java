@@ -1,5 +1,8 @@
 package org.hadoopopt.inputformats.loader;
 
+import static org.hadoopopt.inputformats.loader.TestTables.expected;
+import static org.hadoopopt.inputformats.loader.TestTables.key;
+import static org.hadoopopt.inputformats.loader.TestTables.project;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -87,31 +90,8 @@ class BTreeLoadedTest {
     return line.split("\\|")[c];
   }
 
-  private static long key(String line, int c) {
-    String v = col(line, c);
-    return v.contains("-") ? LocalDate.parse(v).toEpochDay() : Long.parseLong(v);
-  }
-
   private static int partition(String line, int c) {
     return (col(line, c).hashCode() & Integer.MAX_VALUE) % N; // String.hashCode = the loader's hash on ASCII
-  }
-
-  /** All Rankings columns; UserVisits sourceIP, destURL, visitDate, duration. */
-  private static String project(String line) {
-    String[] f = line.split("\\|");
-    return f.length == 3 ? line : f[0] + "|" + f[1] + "|" + f[2] + "|" + f[8];
-  }
-
-  private static List<String> expected(List<String> lines, int col, Long lo, boolean loIn, Long hi, boolean hiIn) {
-    List<String> out = new ArrayList<>();
-    for (String l : lines) {
-      long k = key(l, col);
-      if ((lo == null || k > lo || loIn && k == lo) && (hi == null || k < hi || hiIn && k == hi)) {
-        out.add(project(l));
-      }
-    }
-    Collections.sort(out);
-    return out;
   }
 
   /** Reads a directory of trees through the input format, as tasks would. */

@@ -1,5 +1,8 @@
 package org.hadoopopt.inputformats.loader;
 
+import static org.hadoopopt.inputformats.loader.TestTables.expected;
+import static org.hadoopopt.inputformats.loader.TestTables.key;
+import static org.hadoopopt.inputformats.loader.TestTables.project;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -80,32 +83,6 @@ class RangeIndexLoadedTest {
 
   private static Path path(String rel) {
     return new Path(new File(work, rel).getAbsolutePath());
-  }
-
-  // ---- independent expectations: String.split and java.time over the input lines ----
-
-  /** Key of a line: column {@code col} as a long (int, or epoch day for a date). */
-  private static long key(String line, int col) {
-    String v = line.split("\\|")[col];
-    return v.contains("-") ? LocalDate.parse(v).toEpochDay() : Long.parseLong(v);
-  }
-
-  /** The projection the tests compare: all Rankings columns; UserVisits sourceIP, destURL, visitDate, duration. */
-  private static String project(String line) {
-    String[] f = line.split("\\|");
-    return f.length == 3 ? line : f[0] + "|" + f[1] + "|" + f[2] + "|" + f[8];
-  }
-
-  private static List<String> expected(List<String> lines, int col, Long lo, boolean loIn, Long hi, boolean hiIn) {
-    List<String> out = new ArrayList<>();
-    for (String l : lines) {
-      long k = key(l, col);
-      if ((lo == null || k > lo || loIn && k == lo) && (hi == null || k < hi || hiIn && k == hi)) {
-        out.add(project(l));
-      }
-    }
-    Collections.sort(out);
-    return out;
   }
 
   /** Reads a loaded directory through the input format, as tasks would; returns sorted rows and the first split. */

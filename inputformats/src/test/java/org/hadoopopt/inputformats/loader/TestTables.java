@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -38,5 +39,32 @@ final class TestTables {
   static void write(File file, List<String> lines) throws IOException {
     file.getParentFile().mkdirs();
     Files.write(file.toPath(), (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
+  }
+
+  // ---- independent expectations: String.split and java.time over the input lines ----
+
+  /** Key of a line: column {@code col} as a long (int, or epoch day for a date). */
+  static long key(String line, int col) {
+    String v = line.split("\\|")[col];
+    return v.contains("-") ? LocalDate.parse(v).toEpochDay() : Long.parseLong(v);
+  }
+
+  /** The projection the tests compare: all Rankings columns; UserVisits sourceIP, destURL, visitDate, duration. */
+  static String project(String line) {
+    String[] f = line.split("\\|");
+    return f.length == 3 ? line : f[0] + "|" + f[1] + "|" + f[2] + "|" + f[8];
+  }
+
+  /** The projected lines whose key in column {@code col} lies in the range (null = unbounded), sorted. */
+  static List<String> expected(List<String> lines, int col, Long lo, boolean loIn, Long hi, boolean hiIn) {
+    List<String> out = new ArrayList<>();
+    for (String l : lines) {
+      long k = key(l, col);
+      if ((lo == null || k > lo || loIn && k == lo) && (hi == null || k < hi || hiIn && k == hi)) {
+        out.add(project(l));
+      }
+    }
+    Collections.sort(out);
+    return out;
   }
 }
