@@ -12,7 +12,6 @@ import org.apache.hadoop.streaming.PipeMapRed;
 import org.apache.hadoop.streaming.PipeMapper;
 import org.apache.hadoop.streaming.io.InputWriter;
 import org.hadoopopt.shmstreaming.ring.RingProducer;
-import org.hadoopopt.shmstreaming.ring.SleepHook;
 
 /**
  * Feeds the Streaming program's input through a shared-memory ring instead of its stdin. Each
@@ -64,7 +63,7 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
     ring = new RingProducer(path.toString(), ShmChannel.create(conf, path), ShmChannel.peer(process), stall);
     ring.setAttachTimeout(ShmChannel.attachTimeout(conf));
     turns = ShmChannel.joinTurns(pipeMapRed);
-    ring.setSleepHook(turnsAroundSleep(turns));
+    ring.setSleepHook(turns.aroundSleep());
     separator = pipeMapRed.getInputSeparator();
     if (pipeMapRed instanceof PipeMapper) {
       // The same rule PipeMapper applies to TextInputWriter (it cannot know we are one).
@@ -138,21 +137,6 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
       ShmChannel.delete(ShmChannel.path(conf, process.pid(), "out"));
       process.destroyForcibly();
     }
-  }
-
-  /** Gives the task's turn away while this thread sleeps on a ring, takes it back after. */
-  static SleepHook turnsAroundSleep(TaskTurns turns) {
-    return new SleepHook() {
-      @Override
-      public void beforeSleep() {
-        turns.give();
-      }
-
-      @Override
-      public void afterSleep() throws IOException {
-        turns.take();
-      }
-    };
   }
 
   /** A record part's bytes without copying where Streaming's types allow. */

@@ -47,7 +47,7 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
     ring = new RingConsumer(path.toString(), ShmChannel.create(conf, path), ShmChannel.peer(process), 0);
     ring.setAttachTimeout(ShmChannel.attachTimeout(conf));
     turns = ShmChannel.joinTurns(pipeMapRed);
-    ring.setSleepHook(ShmInputWriter.turnsAroundSleep(turns));
+    ring.setSleepHook(turns.aroundSleep());
     data = ring.data();
     separator = pipeMapRed.getFieldSeparator();
     numKeyFields = pipeMapRed.getNumOfKeyFields();

@@ -1,7 +1,9 @@
 package org.hadoopopt.shmstreaming.io;
 
+import java.io.IOException;
 import java.io.InterruptedIOException;
 import org.apache.hadoop.conf.Configuration;
+import org.hadoopopt.shmstreaming.ring.SleepHook;
 
 /**
  * Makes a Streaming task's two threads take turns at Hadoop's per-record code: the input thread
@@ -122,6 +124,21 @@ public final class TaskTurns {
       }
     }
     take();
+  }
+
+  /** For a ring side: gives the turn away while its thread sleeps on the ring, takes it back after. */
+  SleepHook aroundSleep() {
+    return new SleepHook() {
+      @Override
+      public void beforeSleep() {
+        give();
+      }
+
+      @Override
+      public void afterSleep() throws IOException {
+        take();
+      }
+    };
   }
 
   /** How often the turn changed hands, for the task log. */
