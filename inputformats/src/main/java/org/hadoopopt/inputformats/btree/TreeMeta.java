@@ -1,18 +1,14 @@
 package org.hadoopopt.inputformats.btree;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.util.Arrays;
-import java.util.zip.CRC32C;
-import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.hadoopopt.inputformats.index.ChecksummedFile;
 import org.hadoopopt.inputformats.index.KeyRange;
 import org.hadoopopt.inputformats.index.KeyType;
 
@@ -121,13 +117,7 @@ public final class TreeMeta {
     out.writeInt(check.lnsUndone);
     out.writeLong(check.rowsCounted);
     out.flush();
-    byte[] b = bytes.toByteArray();
-    CRC32C crc = new CRC32C();
-    crc.update(b, 0, b.length);
-    try (FSDataOutputStream f = fs.create(path, true)) {
-      f.write(b);
-      f.writeInt((int) crc.getValue());
-    }
+    ChecksummedFile.write(fs, path, bytes.toByteArray());
   }
 
   /** Reads a sidecar; a missing, damaged or foreign one fails with an IOException naming it. */
@@ -135,27 +125,8 @@ public final class TreeMeta {
     if (!fs.exists(path)) {
       throw new IOException(path + ": missing (the B+-tree's sidecar, written by load --format bdbtree)");
     }
-    long len = fs.getFileStatus(path).getLen();
-    if (len < 9 || len > MAX_TAIL + (1 << 20)) {
-      throw new IOException(path + ": not a B+-tree sidecar (" + len + " bytes)");
-    }
-    byte[] b = new byte[(int) len];
-    try (FSDataInputStream in = fs.open(path)) {
-      in.readFully(0, b);
-    }
-    CRC32C crc = new CRC32C();
-    crc.update(b, 0, b.length - 4);
     try {
-      DataInputStream d = new DataInputStream(new ByteArrayInputStream(b, b.length - 4, 4));
-      if ((int) crc.getValue() != d.readInt()) {
-        throw new IOException(path + ": B+-tree sidecar checksum mismatch");
-      }
-      d = new DataInputStream(new ByteArrayInputStream(b, 0, b.length - 4));
-      byte[] magic = new byte[4];
-      d.readFully(magic);
-      if (!Arrays.equals(magic, MAGIC) || d.readByte() != VERSION) {
-        throw new IOException(path + ": not a B+-tree sidecar of version " + VERSION);
-      }
+      DataInputStream d = ChecksummedFile.read(fs, path, "B+-tree sidecar", MAGIC, VERSION, 9, MAX_TAIL + (1 << 20));
       String table = d.readUTF();
       String column = d.readUTF();
       KeyType type = KeyType.values()[d.readByte()];

@@ -1,6 +1,5 @@
 package org.hadoopopt.inputformats.index;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -8,13 +7,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.zip.CRC32C;
-import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.IOUtils;
 
 /** A range index as read from (or written to) its file: see {@link RangeIndexLayout}. */
 public final class RangeIndex {
@@ -114,42 +109,14 @@ public final class RangeIndex {
       out.writeLong(e.length());
     }
     out.flush();
-    byte[] b = bytes.toByteArray();
-    CRC32C crc = new CRC32C();
-    crc.update(b, 0, b.length);
-    try (FSDataOutputStream f = fs.create(path, true)) {
-      f.write(b);
-      f.writeInt((int) crc.getValue());
-    }
+    ChecksummedFile.write(fs, path, bytes.toByteArray());
   }
 
   /** Reads an index file; a damaged one fails with an IOException naming it. */
   public static RangeIndex read(FileSystem fs, Path path) throws IOException {
-    long len = fs.getFileStatus(path).getLen();
-    if (len < 8 || len > Integer.MAX_VALUE) {
-      throw new IOException(path + ": not a range index (" + len + " bytes)");
-    }
-    byte[] b = new byte[(int) len];
-    FSDataInputStream in = fs.open(path);
     try {
-      in.readFully(0, b);
-    } finally {
-      IOUtils.closeStream(in);
-    }
-    CRC32C crc = new CRC32C();
-    crc.update(b, 0, b.length - 4);
-    DataInputStream d = new DataInputStream(new ByteArrayInputStream(b));
-    try {
-      d.skipBytes(b.length - 4);
-      if ((int) crc.getValue() != d.readInt()) {
-        throw new IOException(path + ": range index checksum mismatch");
-      }
-      d = new DataInputStream(new ByteArrayInputStream(b, 0, b.length - 4));
-      byte[] magic = new byte[4];
-      d.readFully(magic);
-      if (!java.util.Arrays.equals(magic, RangeIndexLayout.MAGIC) || d.readByte() != RangeIndexLayout.VERSION) {
-        throw new IOException(path + ": not a range index of version " + RangeIndexLayout.VERSION);
-      }
+      DataInputStream d = ChecksummedFile.read(fs, path, "range index", RangeIndexLayout.MAGIC, RangeIndexLayout.VERSION,
+          8, Integer.MAX_VALUE);
       int format = d.readByte();
       String table = d.readUTF();
       String column = d.readUTF();

@@ -1,0 +1,59 @@
+package org.hadoopopt.inputformats.index;
+
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.zip.CRC32C;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The framing of our small metadata files (range indexes, B+-tree sidecars): a 4-byte magic, a
+ * version byte, the body, then a CRC32C of all that. Read whole; a damaged or foreign file fails
+ * naming the path and {@code what} it should have been.
+ */
+public final class ChecksummedFile {
+  private ChecksummedFile() {}
+
+  /** Writes {@code content} (magic, version and body, as the caller laid them out) and its CRC32C. */
+  public static void write(FileSystem fs, Path path, byte[] content) throws IOException {
+    CRC32C crc = new CRC32C();
+    crc.update(content, 0, content.length);
+    try (FSDataOutputStream f = fs.create(path, true)) {
+      f.write(content);
+      f.writeInt((int) crc.getValue());
+    }
+  }
+
+  /**
+   * Reads a file written by {@link #write}, checks its size (at least {@code minLen}, at most
+   * {@code maxLen}), checksum, magic and version, and returns a stream over its body.
+   */
+  public static DataInputStream read(FileSystem fs, Path path, String what, byte[] magic, int version, long minLen,
+      long maxLen) throws IOException {
+    long len = fs.getFileStatus(path).getLen();
+    if (len < minLen || len > maxLen) {
+      throw new IOException(path + ": not a " + what + " (" + len + " bytes)");
+    }
+    byte[] b = new byte[(int) len];
+    try (FSDataInputStream in = fs.open(path)) {
+      in.readFully(0, b);
+    }
+    CRC32C crc = new CRC32C();
+    crc.update(b, 0, b.length - 4);
+    if ((int) crc.getValue() != ByteBuffer.wrap(b, b.length - 4, 4).getInt()) {
+      throw new IOException(path + ": " + what + " checksum mismatch");
+    }
+    DataInputStream d = new DataInputStream(new ByteArrayInputStream(b, 0, b.length - 4));
+    byte[] m = new byte[magic.length];
+    d.readFully(m);
+    if (!Arrays.equals(m, magic) || d.readByte() != version) {
+      throw new IOException(path + ": not a " + what + " of version " + version);
+    }
+    return d;
+  }
+}
