@@ -1,0 +1,108 @@
+package org.hadoopopt.compat;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Properties;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.platform.engine.TestSource;
+import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+
+/**
+ * Records, for the one test class a forked JVM runs (surefire: {@code forkCount=1},
+ * {@code reuseForks=false}), what each plugin did in that JVM and in the task containers it
+ * started, into {@code <compat.activity.dir>/<class>.properties}. Registered through
+ * {@code META-INF/services}, so Hadoop's tests run unchanged. Does nothing unless the system
+ * property {@value #ACTIVITY_DIR} is set (the compat module's surefire executions set it).
+ *
+ * <p>What is observable without touching the plugins: task containers' syslogs (MapTask's
+ * "Map output collector class = ..." line per attempt, polled while the class runs because some
+ * tests delete their folders when they finish), direct I/O's JMX bean, and whether Streaming
+ * instantiated the shm resolver (the class is loaded). Map tasks of the local job runner log to
+ * this JVM's output, which {@link CompatTable} reads from surefire's per-class output file.
+ */
+public final class ActivityListener implements TestExecutionListener {
+  /** System property: folder of this configuration's activity records (no default: off). */
+  public static final String ACTIVITY_DIR = "compat.activity.dir";
+  /** System property: the configuration's name, copied into the record. */
+  public static final String CONFIG = "compat.config";
+
+  private static final long POLL_SECONDS = 2;
+
+  private final long startMillis = System.currentTimeMillis();
+  private final AtomicBoolean written = new AtomicBoolean();
+  private volatile String testClass;
+  private ContainerLogScan scan;
+  private ScheduledExecutorService poller;
+
+  @Override
+  public void testPlanExecutionStarted(TestPlan plan) {
+    if (System.getProperty(ACTIVITY_DIR) == null) {
+      return;
+    }
+    scan = new ContainerLogScan(Paths.get(System.getProperty("user.dir")), startMillis - 1000);
+    poller = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "compat-activity-poller");
+      t.setDaemon(true);
+      return t;
+    });
+    poller.scheduleWithFixedDelay(scan::scan, POLL_SECONDS, POLL_SECONDS, TimeUnit.SECONDS);
+    // Tests that end the JVM themselves still leave a record.
+    Runtime.getRuntime().addShutdownHook(new Thread(this::write, "compat-activity-exit"));
+  }
+
+  @Override
+  public void executionStarted(TestIdentifier id) {
+    if (testClass != null) {
+      return;
+    }
+    TestSource source = id.getSource().orElse(null);
+    if (source instanceof ClassSource) {
+      testClass = ((ClassSource) source).getClassName();
+    }
+  }
+
+  @Override
+  public void testPlanExecutionFinished(TestPlan plan) {
+    write();
+  }
+
+  private void write() {
+    String dir = System.getProperty(ACTIVITY_DIR);
+    if (dir == null || testClass == null || !written.compareAndSet(false, true)) {
+      return;
+    }
+    if (poller != null) {
+      poller.shutdownNow();
+    }
+    Properties p = new Properties();
+    p.setProperty("class", testClass);
+    p.setProperty("config", System.getProperty(CONFIG, ""));
+    p.setProperty("millis", Long.toString(System.currentTimeMillis() - startMillis));
+    synchronized (scan) {
+      scan.scan();
+      scan.counts().forEach((k, v) -> p.setProperty("yarn." + k, Long.toString(v)));
+      p.setProperty("yarn.syslogs", Integer.toString(scan.files()));
+    }
+    JvmActivity.directIo().forEach((k, v) -> p.setProperty("dio." + k, Long.toString(v)));
+    p.setProperty("shm.resolver.loaded", Boolean.toString(JvmActivity.loaded(JvmActivity.SHM_RESOLVER)));
+    p.setProperty("shm.ring.loaded", Boolean.toString(JvmActivity.loaded(JvmActivity.SHM_WRITER)));
+    try {
+      Path out = Paths.get(dir);
+      Files.createDirectories(out);
+      try (OutputStream os = Files.newOutputStream(out.resolve(testClass + ".properties"))) {
+        p.store(os, "compat activity of " + testClass);
+      }
+    } catch (IOException e) {
+      System.err.println("compat: cannot write the activity record of " + testClass + ": " + e);
+    }
+  }
+}
