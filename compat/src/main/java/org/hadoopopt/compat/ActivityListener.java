@@ -35,6 +35,9 @@ public final class ActivityListener implements TestExecutionListener {
   /** System property: the configuration's name, copied into the record. */
   public static final String CONFIG = "compat.config";
 
+  /** Printed to standard output with the method's name (as surefire reports it) when a test starts. */
+  public static final String METHOD_MARKER = "[compat] test started: ";
+
   private static final long POLL_SECONDS = 2;
 
   private final long startMillis = System.currentTimeMillis();
@@ -61,11 +64,18 @@ public final class ActivityListener implements TestExecutionListener {
 
   @Override
   public void executionStarted(TestIdentifier id) {
-    if (testClass != null) {
+    if (System.getProperty(ACTIVITY_DIR) == null) {
+      return;
+    }
+    if (id.isTest()) {
+      // Into the JVM's output, between the local job runner's log lines, so CompatTable can
+      // tell which test method a map attempt belonged to.
+      System.out.println(METHOD_MARKER + id.getLegacyReportingName());
+      System.out.flush();
       return;
     }
     TestSource source = id.getSource().orElse(null);
-    if (source instanceof ClassSource) {
+    if (testClass == null && source instanceof ClassSource) {
       testClass = ((ClassSource) source).getClassName();
     }
   }

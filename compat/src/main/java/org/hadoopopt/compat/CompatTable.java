@@ -136,9 +136,15 @@ public final class CompatTable {
     Map<String, Long> counts = new HashMap<>();
     try (BufferedReader r = Files.newBufferedReader(output.toPath(), StandardCharsets.ISO_8859_1)) {
       for (String line; (line = r.readLine()) != null; ) {
+        int m = line.indexOf(ActivityListener.METHOD_MARKER);
+        if (m >= 0) {
+          counts = row.perMethod.computeIfAbsent(
+              line.substring(m + ActivityListener.METHOD_MARKER.length()).trim(), k -> new HashMap<>());
+          continue;
+        }
         CollectorLines.count(line, counts);
+        CollectorLines.count(line, row.activity);
       }
     }
-    counts.forEach((k, v) -> row.activity.merge(k, v, Long::sum));
   }
 }

@@ -22,6 +22,8 @@ final class Row {
   final ClassResult result;
   /** Activity record keys (see {@link ActivityListener}) plus collector lines of the local runner. */
   final Map<String, Long> activity = new TreeMap<>();
+  /** Collector lines of the local job runner per test method (the listener marks each start). */
+  final Map<String, Map<String, Long>> perMethod = new TreeMap<>();
   boolean shmResolver;
   boolean hasActivityRecord;
   String verdict;

@@ -2,6 +2,7 @@ package org.hadoopopt.compat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Decides a row's verdict from its result, stock's result for the same class, and the expectations. */
 final class Verdicts {
@@ -53,15 +54,7 @@ final class Verdicts {
     }
     Expectations.Entry declines = expected.find(row.config, row.testClass, null, "declines");
     if (declines != null) {
-      long used = row.count(CollectorLines.FP_USED);
-      long declined = row.count(CollectorLines.FP_DECLINED);
-      if (used == 0 && declined > 0) {
-        row.verdict = Row.PASS;
-        row.notes.add("declined as required: " + declines.reason);
-      } else {
-        row.verdict = used > 0 ? Row.FAIL : Row.NOT_EXERCISED;
-        row.notes.add("must decline (" + declines.reason + "): used " + used + ", declined " + declined);
-      }
+      decideDeclines(row, declines);
       return;
     }
     if (row.exercised()) {
@@ -75,6 +68,50 @@ final class Verdicts {
     } else {
       row.verdict = Row.NOT_EXERCISED;
     }
+  }
+
+  /**
+   * The collector must decline: in the whole class (method {@code *}: counts from the local
+   * runner's output and the containers' logs) or in the named methods (local runner only), every
+   * map attempt declined it and none used it; the rest of the class must exercise it as usual.
+   */
+  private void decideDeclines(Row row, Expectations.Entry declines) {
+    boolean ok = true;
+    if (declines.method.equals("*")) {
+      ok = check(row, "class", row.activity, declines);
+    } else {
+      boolean seen = false;
+      for (Map.Entry<String, Map<String, Long>> m : row.perMethod.entrySet()) {
+        if (declines.covers(m.getKey())) {
+          seen = true;
+          ok &= check(row, m.getKey(), m.getValue(), declines);
+        }
+      }
+      if (!seen) {
+        row.notes.add(declines.method + ": no map attempt of this method was seen");
+        ok = false;
+      }
+    }
+    boolean restExercised = declines.method.equals("*") || exercisedOutside(row, declines);
+    row.verdict = ok && restExercised ? Row.PASS : ok ? Row.NOT_EXERCISED : Row.FAIL;
+  }
+
+  private static boolean check(Row row, String where, Map<String, Long> counts, Expectations.Entry e) {
+    long used = counts.getOrDefault(CollectorLines.FP_USED, 0L);
+    long declined = counts.getOrDefault(CollectorLines.FP_DECLINED, 0L);
+    boolean ok = used == 0 && declined > 0;
+    row.notes.add(where + (ok ? ": declined as required (" : ": must decline (") + e.reason + "): used "
+        + used + ", declined " + declined);
+    return ok;
+  }
+
+  private static boolean exercisedOutside(Row row, Expectations.Entry e) {
+    for (Map.Entry<String, Map<String, Long>> m : row.perMethod.entrySet()) {
+      if (!e.covers(m.getKey()) && m.getValue().getOrDefault(CollectorLines.FP_USED, 0L) > 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Verdicts that fail an enforced (CI) run. */
