@@ -23,7 +23,8 @@ import java.util.TreeMap;
  * records; with {@code --enforce true} exits 1 if any row is "fail", "not exercised" or "not run".
  *
  * <p>Arguments: {@code --lists DIR --reports DIR --activity DIR --expected FILE --out FILE
- * --enforce true|false}. {@code DIR/<suite>.txt} lists the classes of each suite, one
+ * --enforce true|false [--readme FILE]}; with {@code --readme} the table also replaces the part of
+ * FILE between {@code <!-- compat-table -->} and {@code <!-- /compat-table -->}. {@code DIR/<suite>.txt} lists the classes of each suite, one
  * {@code org/apache/.../TestX.java} a line (the same files surefire's {@code includesFile} reads).
  */
 public final class CompatTable {
@@ -67,6 +68,11 @@ public final class CompatTable {
     Files.write(out, md.getBytes(StandardCharsets.UTF_8));
     System.out.println(md);
     System.out.println("compat: table written to " + out);
+    String readme = a.get("--readme");
+    if (readme != null && !readme.isEmpty()) {
+      ReadmeTable.replace(Paths.get(readme), md);
+      System.out.println("compat: table copied into " + readme);
+    }
 
     List<String> bad = new ArrayList<>();
     rows.values().forEach(l -> l.stream().filter(Verdicts::failsBuild)
