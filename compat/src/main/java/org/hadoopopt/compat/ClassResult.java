@@ -19,6 +19,8 @@ final class ClassResult {
   double seconds;
   /** Failed or errored test methods (as surefire names them) and the first line of the message. */
   final Map<String, String> broken = new LinkedHashMap<>();
+  /** Collector lines ({@link CollectorLines}) in each test method's captured output, when the report has it. */
+  final Map<String, Map<String, Long>> collectorByMethod = new LinkedHashMap<>();
 
   /** Reads {@code TEST-<class>.xml} in {@code dir}; null if there is none (the class did not run or its JVM died). */
   static ClassResult read(File dir, String className) throws Exception {
@@ -37,6 +39,21 @@ final class ClassResult {
         r.seconds += Double.parseDouble(time.replace(",", ""));
       }
       String name = c.getAttribute("name");
+      Map<String, Long> counts = new java.util.HashMap<>();
+      for (String tag : new String[] {"system-out", "system-err"}) {
+        NodeList out = c.getElementsByTagName(tag);
+        for (int j = 0; j < out.getLength(); j++) {
+          for (String line : out.item(j).getTextContent().split("\n")) {
+            CollectorLines.count(line, counts);
+          }
+        }
+      }
+      if (!counts.isEmpty()) {
+        r.collectorByMethod.merge(name, counts, (x, y) -> {
+          y.forEach((k, v) -> x.merge(k, v, Long::sum));
+          return x;
+        });
+      }
       if (child(c, "skipped") != null) {
         r.skipped++;
       } else if (child(c, "failure") != null) {

@@ -134,8 +134,19 @@ public final class CompatTable {
     row.shmResolver = Boolean.parseBoolean(p.getProperty("shm.resolver.loaded"));
   }
 
-  /** Collector lines the local job runner's map tasks wrote to the test JVM's output. */
+  /**
+   * Collector lines the local job runner's map tasks wrote to the test JVM's output: from each
+   * test case's captured output in the XML report where surefire put it there, else from the
+   * class's output file (split by the listener's method markers).
+   */
   private static void countOutput(Row row, File output) throws IOException {
+    if (row.result != null && !row.result.collectorByMethod.isEmpty()) {
+      row.result.collectorByMethod.forEach((m, counts) -> {
+        row.perMethod.put(m, counts);
+        counts.forEach((k, v) -> row.activity.merge(k, v, Long::sum));
+      });
+      return;
+    }
     if (!output.isFile()) {
       return;
     }
