@@ -41,26 +41,7 @@ public final class CompatTable {
     Verdicts verdicts = new Verdicts(Expectations.read(Paths.get(required(a, "--expected"))));
     boolean enforce = Boolean.parseBoolean(a.getOrDefault("--enforce", "false"));
 
-    Map<Suites, List<Row>> rows = new LinkedHashMap<>();
-    for (Suites suite : Suites.values()) {
-      List<String> classes = classes(lists.resolve(suite.id + ".txt"));
-      List<Row> suiteRows = new ArrayList<>();
-      for (String cls : classes) {
-        Map<String, Row> byConfig = new LinkedHashMap<>();
-        for (String config : suite.configs) {
-          File dir = new File(reports, config);
-          Row row = new Row(cls, config, ClassResult.read(dir, cls));
-          readActivity(row, new File(activity, config));
-          countOutput(row, new File(dir, cls + "-output.txt"));
-          byConfig.put(config, row);
-        }
-        for (Row row : byConfig.values()) {
-          verdicts.decide(row, byConfig.get(Suites.STOCK));
-          suiteRows.add(row);
-        }
-      }
-      rows.put(suite, suiteRows);
-    }
+    Map<Suites, List<Row>> rows = build(lists, reports, activity, verdicts);
 
     String md = TableWriter.markdown(rows, lists.getFileName().toString());
     Path out = Paths.get(required(a, "--out"));
@@ -82,6 +63,32 @@ public final class CompatTable {
       bad.forEach(b -> System.err.println("  " + b));
       System.exit(1);
     }
+  }
+
+  /** Every row of every suite whose list exists, with its verdict. */
+  static Map<Suites, List<Row>> build(Path lists, File reports, File activity, Verdicts verdicts)
+      throws Exception {
+    Map<Suites, List<Row>> rows = new LinkedHashMap<>();
+    for (Suites suite : Suites.values()) {
+      List<String> classes = classes(lists.resolve(suite.id + ".txt"));
+      List<Row> suiteRows = new ArrayList<>();
+      for (String cls : classes) {
+        Map<String, Row> byConfig = new LinkedHashMap<>();
+        for (String config : suite.configs) {
+          File dir = new File(reports, config);
+          Row row = new Row(cls, config, ClassResult.read(dir, cls));
+          readActivity(row, new File(activity, config));
+          countOutput(row, new File(dir, cls + "-output.txt"));
+          byConfig.put(config, row);
+        }
+        for (Row row : byConfig.values()) {
+          verdicts.decide(row, byConfig.get(Suites.STOCK));
+          suiteRows.add(row);
+        }
+      }
+      rows.put(suite, suiteRows);
+    }
+    return rows;
   }
 
   private static String required(Map<String, String> a, String key) {

@@ -11,7 +11,9 @@ import java.util.List;
  * {@code CONFIG CLASS METHOD KIND REASON...}; CONFIG and METHOD may be {@code *}; CLASS is the
  * simple or full class name. KIND is {@code behaviour} (a test that fails because of what the
  * plugin is documented to do, e.g. hash mode's reduce input not in key order), {@code declines}
- * (the plugin must decline: exercised means it declined and never ran), or
+ * (the plugin must decline: exercised means it declined and never ran), {@code declines-some}
+ * (the class also runs jobs the plugin takes, e.g. unencrypted reference jobs: it must have
+ * declined at least once, and may have run), or
  * {@code not-exercised} (the test sets the plugin's own key itself, so the plugin cannot run).
  */
 final class Expectations {
@@ -54,7 +56,7 @@ final class Expectations {
         continue;
       }
       String[] f = t.split("\\s+", 5);
-      if (f.length < 5 || !List.of("behaviour", "declines", "not-exercised").contains(f[3])) {
+      if (f.length < 5 || !List.of("behaviour", "declines", "declines-some", "not-exercised").contains(f[3])) {
         throw new IllegalArgumentException(file + ": bad line (CONFIG CLASS METHOD KIND REASON): " + line);
       }
       e.entries.add(new Entry(f));
