@@ -20,7 +20,7 @@ import threading
 import time
 
 MAGIC = 0x52534F48
-VERSION = 1
+VERSION = 2
 OFF_MAGIC = 0
 OFF_VERSION = 4
 OFF_CAPACITY = 8
@@ -35,6 +35,7 @@ OFF_CONSUMER_CLOSED = 324
 HEADER_SIZE = 512
 RECORD_HEADER = 4
 PADDING = 0xFFFFFFFF
+MORE_PIECES = 0x80000000
 
 _SYS_FUTEX = 202  # x86-64
 _FUTEX_WAIT = 0
@@ -82,6 +83,7 @@ class Ring(object):
             raise SMStreamError("%s: bad capacity %d at offset %d" % (path, self.capacity, OFF_CAPACITY))
         self.mask = self.capacity - 1
         self.batch = max(1, self.u32[OFF_BATCH // 4])
+        self.max_whole = self.capacity // 2 - RECORD_HEADER  # larger records travel in pieces
         self._cbuf = ctypes.c_char.from_buffer(self.mm)
         self.addr = ctypes.addressof(self._cbuf)
         self.pos = self.u64[OFF_HEAD // 8]
@@ -114,21 +116,25 @@ class Ring(object):
             raise SMStreamError("the task JVM (pid %d) is gone" % self.parent)
 
     # --- producer -------------------------------------------------------------------------
-    def write(self, rec):
-        n = len(rec)
-        if n > self.capacity - RECORD_HEADER:
-            raise SMStreamError("a record of %d bytes is larger than the ring can hold (%d bytes); raise "
-                                "stream.shm.buffer.size" % (n, self.capacity - RECORD_HEADER))
-        span = (RECORD_HEADER + n + 7) & ~7
-        off = self.pos & self.mask
-        to_end = self.capacity - off
-        need = to_end + span if span > to_end else span
+    def _room(self, need):
         u64 = self.u64
         while self.capacity - (self.pos - u64[OFF_HEAD // 8]) < need:
             if self.u32[OFF_CONSUMER_CLOSED // 4]:
                 raise SMStreamError("the consumer closed the ring")
             self.flush()
             self._sleep(OFF_PRODUCER_WAITING, lambda: self.capacity - (self.pos - u64[OFF_HEAD // 8]) >= need)
+
+    def write(self, rec):
+        n = len(rec)
+        if n > self.max_whole:
+            self._write_pieces(rec)
+            return
+        span = (RECORD_HEADER + n + 7) & ~7
+        off = self.pos & self.mask
+        to_end = self.capacity - off
+        need = to_end + span if span > to_end else span
+        if self.capacity - (self.pos - self.u64[OFF_HEAD // 8]) < need:
+            self._room(need)
         if span > to_end:
             self.u32[(HEADER_SIZE + off) // 4] = PADDING
             self.pos += to_end
@@ -140,6 +146,22 @@ class Ring(object):
         self.since += 1
         if self.since >= self.batch:
             self.flush()
+
+    def _write_pieces(self, rec):
+        """A record larger than half the ring, in pieces (see smstream_layout.h)."""
+        view = memoryview(rec)
+        done, total = 0, len(view)
+        while done < total:
+            off = self.pos & self.mask
+            n = min(total - done, self.max_whole, self.capacity - off - RECORD_HEADER)
+            span = (RECORD_HEADER + n + 7) & ~7
+            self._room(span)
+            base = HEADER_SIZE + off
+            self.u32[base // 4] = n | (MORE_PIECES if done + n < total else 0)
+            self.mm[base + RECORD_HEADER:base + RECORD_HEADER + n] = view[done:done + n]
+            done += n
+            self.pos += span
+            self.flush()  # a piece is large: publish it at once
 
     def flush(self):
         """Publishes what was written and wakes the consumer if it sleeps. With nothing new there
@@ -178,6 +200,8 @@ class Ring(object):
                 self.pos += self.capacity - off
                 continue
             if n > self.capacity - off - RECORD_HEADER:
+                if n & MORE_PIECES:  # checked only here: a piece's length word exceeds any whole record's
+                    return self._join_pieces()
                 raise SMStreamError("corrupt ring: record length %d at data offset %d" % (n, off))
             start = HEADER_SIZE + off + RECORD_HEADER
             rec = mm[start:start + n]
@@ -186,6 +210,29 @@ class Ring(object):
             if self.since >= self.batch:
                 self._publish_head()
             return rec
+
+    def _join_pieces(self):
+        """A record in pieces, starting at the current position: each copied out and released."""
+        parts = []
+        u32 = self.u32
+        while True:
+            if self.published == self.pos:
+                self.published = self.u64[OFF_TAIL // 8]
+                if self.published == self.pos and not self._wait():
+                    raise SMStreamError("the stream ended inside a record, after %d of its bytes"
+                                        % sum(len(p) for p in parts))
+            off = self.pos & self.mask
+            n = u32[(HEADER_SIZE + off) // 4]
+            more = n & MORE_PIECES
+            n &= ~MORE_PIECES
+            if n > self.capacity - off - RECORD_HEADER:
+                raise SMStreamError("corrupt ring: record length %d at data offset %d" % (n, off))
+            start = HEADER_SIZE + off + RECORD_HEADER
+            parts.append(self.mm[start:start + n])
+            self.pos += (RECORD_HEADER + n + 7) & ~7
+            self._publish_head()  # a piece is large: let the producer reuse its room at once
+            if not more:
+                return b"".join(parts)
 
     def _wait(self):
         u64 = self.u64

@@ -97,7 +97,7 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
         key = null;
         Bytes v = Bytes.of(value);
         long len = (long) k.length + separator.length + v.length;
-        ring.claim(len > Integer.MAX_VALUE ? -1 : (int) len);
+        ring.claim(len);
         ring.put(k.bytes, 0, k.length);
         ring.put(separator, 0, separator.length);
         ring.put(v.bytes, 0, v.length);

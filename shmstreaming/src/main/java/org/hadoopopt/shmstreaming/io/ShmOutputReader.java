@@ -2,7 +2,6 @@ package org.hadoopopt.shmstreaming.io;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -26,8 +25,6 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
 
   private RingConsumer ring;
   private Path path;
-  private ByteBuffer data;
-  private byte[] scratch = new byte[256];
   private byte[] separator;
   private int numKeyFields;
   private final Text key = new Text();
@@ -48,7 +45,6 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
     ring.setAttachTimeout(ShmChannel.attachTimeout(conf));
     turns = ShmChannel.joinTurns(pipeMapRed);
     ring.setSleepHook(turns.aroundSleep());
-    data = ring.data();
     separator = pipeMapRed.getFieldSeparator();
     numKeyFields = pipeMapRed.getNumOfKeyFields();
     drainStdout(pipeMapRed.getClientInput());
@@ -85,7 +81,7 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
     try {
       // This thread comes back from collecting the last record (Hadoop's per-record code), or starts.
       turns.atRecord(++records);
-      len = ring.next();
+      len = ring.nextRecord();
     } catch (IOException | RuntimeException e) {
       finish();
       throw e;
@@ -95,16 +91,13 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
       return false;
     }
     any = true;
-    // One bulk copy out of the ring, then the separator search and the two Text copies run on a
-    // heap array (per-byte ByteBuffer reads and a stream per Text cost more than the extra copy).
-    if (scratch.length < len) {
-      scratch = new byte[Math.max(len, 2 * scratch.length)];
-    }
-    data.position(ring.offset());
-    data.get(scratch, 0, len);
-    int pos = find(0, len);
+    // One bulk copy out of the ring (nextRecord), then the separator search and the two Text
+    // copies run on a heap array (per-byte ByteBuffer reads and a stream per Text cost more than
+    // the extra copy). A record in pieces is joined there too.
+    byte[] scratch = ring.buffer();
+    int pos = find(scratch, 0, len);
     for (int k = 1; k < numKeyFields && pos >= 0; k++) {
-      pos = find(pos + separator.length, len);
+      pos = find(scratch, pos + separator.length, len);
     }
     if (pos < 0) {
       key.set(scratch, 0, len);
@@ -116,8 +109,7 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
     return true;
   }
 
-  private int find(int from, int end) {
-    byte[] b = scratch;
+  private int find(byte[] b, int from, int end) {
     byte first = separator[0];
     for (int i = from; i <= end - separator.length; i++) {
       if (b[i] == first) {
