@@ -15,6 +15,7 @@ kernel with FUTEX_WAKE_OP, so no compiled code is needed.
 import ctypes
 import mmap
 import os
+import stat
 import sys
 import threading
 import time
@@ -32,6 +33,7 @@ OFF_CONSUMER_WAITING = 192
 OFF_PRODUCER_WAITING = 256
 OFF_PRODUCER_CLOSED = 320
 OFF_CONSUMER_CLOSED = 324
+CONSUMER_STDIN_CLOSED = 2
 HEADER_SIZE = 512
 RECORD_HEADER = 4
 PADDING = 0xFFFFFFFF
@@ -258,6 +260,16 @@ class Ring(object):
         self.wake_if_waiting(OFF_PRODUCER_WAITING)
 
 
+def _stdin_duplicate():
+    """A duplicate of fd 0 if it is an open pipe (Streaming's stdin), else None."""
+    try:
+        if not stat.S_ISFIFO(os.fstat(0).st_mode):
+            return None
+        return os.dup(0)  # not inheritable (PEP 446)
+    except OSError:
+        return None
+
+
 def _attach(directory, attempt, suffix):
     timeout = float(os.environ.get("stream_shm_attach_timeout_ms", "60000")) / 1000.0
     deadline = time.time() + timeout
@@ -299,8 +311,20 @@ class SMStream(object):
                                     % (side, name, env.get("stream_io_identifier_resolver_class", "")))
         directory = env.get("stream_shm_dir") or "/dev/shm"
         attempt = env.get("mapreduce_task_attempt_id", "")
+        # With shm input the end of input is Streaming closing our stdin, a pipe: it must be open
+        # now. Checked before attaching (which opens files that would take a free fd 0); the
+        # watcher then reads its own duplicate, so the program may close fd 0 afterwards.
+        self._stdin_fd = _stdin_duplicate() if self.shm_in else None
         self.out = _attach(directory, attempt, "out") if self.shm_out else None
         self.inp = _attach(directory, attempt, "in") if self.shm_in else None
+        if self.inp is not None and self._stdin_fd is None:
+            self.inp.u32[OFF_CONSUMER_CLOSED // 4] = CONSUMER_STDIN_CLOSED  # the task names the cause
+            self.inp.wake_if_waiting(OFF_PRODUCER_WAITING)
+            if self.out is not None:
+                self.out.close_producer(2)
+            raise SMStreamError("stdin (fd 0) is closed or is not the pipe Hadoop Streaming gave the program, but stdin "
+                                "must stay open with stream.%s.input=shm: the client learns the end of the input from "
+                                "Streaming closing it" % side)
         if self.inp is not None:
             self.inp.eof = threading.Event()
             self.inp.flush_before_wait = self.out
@@ -312,7 +336,7 @@ class SMStream(object):
 
     def _watch_stdin(self):
         """Streaming closes our stdin when the task's input ends: that is our end of input."""
-        fd = sys.stdin.fileno()
+        fd = self._stdin_fd
         try:
             while os.read(fd, 4096):
                 pass

@@ -16,7 +16,8 @@
  *   192     4     consumer waiting futex word: 1 while the consumer sleeps or is about to
  *   256     4     producer waiting futex word: 1 while the producer sleeps or is about to
  *   320     4     producer closed: 1 = no more records (normal end), 2 = aborted
- *   324     4     consumer closed: 1 = the consumer stopped reading
+ *   324     4     consumer closed: 1 = the consumer stopped reading, 2 = the program's stdin is
+ *                 closed or not a pipe, so it cannot see the end of its input (SMS_CONSUMER_STDIN_CLOSED)
  *   512     cap   data area
  *
  * All integers little-endian. Records start at 8-byte aligned positions: a 4-byte length,
@@ -48,6 +49,7 @@
 #define SMS_OFF_PRODUCER_WAITING 256
 #define SMS_OFF_PRODUCER_CLOSED 320
 #define SMS_OFF_CONSUMER_CLOSED 324
+#define SMS_CONSUMER_STDIN_CLOSED 2u
 #define SMS_HEADER_SIZE 512
 #define SMS_RECORD_HEADER 4
 #define SMS_RECORD_ALIGN 8

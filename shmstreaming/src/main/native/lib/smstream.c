@@ -9,6 +9,9 @@
 #include <strings.h>
 #include <time.h>
 #include <unistd.h>
+#include <fcntl.h>
+#include <stdatomic.h>
+#include <sys/stat.h>
 
 #include "smstream.h"
 #include "smstream_internal.h"
@@ -19,6 +22,7 @@ struct smstream {
   int shm_in, shm_out;
   smstream_ring in, out;
   volatile int eof; /* stdin closed: the task has written all input */
+  int stdin_fd;     /* the watcher's own duplicate of stdin: the program may close fd 0 */
   /* pipe input */
   char *ibuf;
   size_t icap, istart, iend;
@@ -38,7 +42,7 @@ static void *stdin_watcher(void *arg) {
   smstream *s = arg;
   char buf[4096];
   for (;;) {
-    ssize_t n = read(0, buf, sizeof buf);
+    ssize_t n = read(s->stdin_fd, buf, sizeof buf);
     if (n == 0 || (n < 0 && errno != EINTR)) break;
   }
   __atomic_store_n(&s->eof, 1, __ATOMIC_SEQ_CST);
@@ -106,6 +110,12 @@ smstream *smstream_open_env(void) {
   }
   s->shm_in = shm_in;
   s->shm_out = shm_out;
+  /* With shm input the end of input is Streaming closing our stdin, a pipe: it must be open now.
+   * Checked before attaching (which opens files that would take a free fd 0); the watcher then
+   * reads its own duplicate, so the program may close fd 0 afterwards. */
+  struct stat st;
+  int stdin_ok = !shm_in || (fstat(0, &st) == 0 && S_ISFIFO(st.st_mode) &&
+                             (s->stdin_fd = fcntl(0, F_DUPFD_CLOEXEC, 3)) >= 0);
   const char *dir = *env("stream_shm_dir") ? env("stream_shm_dir") : "/dev/shm";
   const char *attempt = env("mapreduce_task_attempt_id");
   if ((shm_in || shm_out) && !*attempt) {
@@ -120,6 +130,22 @@ smstream *smstream_open_env(void) {
   if (shm_in) {
     if (attach_channel(&s->in, dir, attempt, "in") != 0) {
       if (shm_out) smstream_ring_unmap(&s->out);
+      free(s);
+      return NULL;
+    }
+    if (!stdin_ok) {
+      /* Tell the task too (it names the cause), then give up: this program could never see the
+       * end of its input. */
+      atomic_store((_Atomic uint32_t *)(s->in.base + SMS_OFF_CONSUMER_CLOSED), SMS_CONSUMER_STDIN_CLOSED);
+      sms_wake_if_waiting((_Atomic uint32_t *)(s->in.base + SMS_OFF_PRODUCER_WAITING));
+      smstream_ring_unmap(&s->in);
+      if (shm_out) {
+        smstream_ring_close_producer(&s->out, 2);
+        smstream_ring_unmap(&s->out);
+      }
+      sms_set_error("stdin (fd 0) is closed or is not the pipe Hadoop Streaming gave the program, but stdin "
+                    "must stay open with stream.%s.input=shm: the client learns the end of the input from "
+                    "Streaming closing it", side);
       free(s);
       return NULL;
     }

@@ -1,9 +1,11 @@
 package org.hadoopopt.shmstreaming.io;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.streaming.PipeMapRed;
@@ -23,6 +25,17 @@ import org.slf4j.LoggerFactory;
 public class ShmOutputReader extends OutputReader<Text, Text> {
   private static final Logger LOG = LoggerFactory.getLogger(ShmOutputReader.class);
 
+  /**
+   * What the task does when the program writes bytes to its plain stdout, which shm output does
+   * not carry (over pipes they would be output records): {@code fail} (the default) fails the
+   * task, {@code warn} logs a warning; both count the bytes in {@link ShmCounter#STDOUT_BYTES}.
+   */
+  public static final String STDOUT = "stream.shm.stdout";
+  public static final String STDOUT_FAIL = "fail";
+  public static final String STDOUT_WARN = "warn";
+  /** How long the end of the output waits for the program's stdout to close after the program exited. */
+  private static final long STDOUT_GRACE_MS = 2000;
+
   private RingConsumer ring;
   private Path path;
   private byte[] separator;
@@ -33,12 +46,41 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
   private boolean any;
   private TaskTurns turns;
   private long records;
+  private PipeMapRed pipeMapRed;
+  private Process process;
+  private boolean failOnStdout;
+  private Thread drain;
+  private final AtomicLong stdoutBytes = new AtomicLong();
+  private final ByteArrayOutputStream stdoutStart = new ByteArrayOutputStream();
+
+  public static void setStdout(Configuration conf, String policy) {
+    conf.set(STDOUT, policy);
+    checkStdout(conf);
+  }
+
+  /** The policy of {@link #STDOUT}, checked: true = fail. */
+  static boolean checkStdout(Configuration conf) {
+    String v = conf.getTrimmed(STDOUT, STDOUT_FAIL);
+    if (v.equalsIgnoreCase(STDOUT_FAIL)) {
+      return true;
+    }
+    if (v.equalsIgnoreCase(STDOUT_WARN)) {
+      return false;
+    }
+    throw new IllegalArgumentException(STDOUT + "=" + v + " is not " + STDOUT_FAIL + " or " + STDOUT_WARN);
+  }
 
   @Override
   public void initialize(PipeMapRed pipeMapRed) throws IOException {
     super.initialize(pipeMapRed);
     Configuration conf = pipeMapRed.getConfiguration();
-    Process process = ShmChannel.process(pipeMapRed);
+    this.pipeMapRed = pipeMapRed;
+    try {
+      failOnStdout = checkStdout(conf);
+    } catch (IllegalArgumentException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+    process = ShmChannel.process(pipeMapRed);
     path = ShmChannel.path(conf, process.pid(), "out");
     // No stall timeout: a program may rightly compute for long without output (grep, reduce).
     ring = new RingConsumer(path.toString(), ShmChannel.create(conf, path), ShmChannel.peer(process), 0);
@@ -50,26 +92,66 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
     drainStdout(pipeMapRed.getClientInput());
   }
 
-  /** Stray prints to stdout must not fill the pipe and block the program. */
+  /**
+   * Reads the program's plain stdout, which shm output does not carry: prints there must not
+   * fill the pipe and block the program, and are counted (and their start kept for the message).
+   */
   private void drainStdout(java.io.DataInput stdout) {
-    Thread t = new Thread(() -> {
+    drain = new Thread(() -> {
       byte[] buf = new byte[8192];
-      long total = 0;
       try {
         InputStream s = (InputStream) stdout;
         int n;
         while ((n = s.read(buf)) > 0) {
-          total += n;
+          if (stdoutBytes.get() < 64) {
+            synchronized (stdoutStart) {
+              stdoutStart.write(buf, 0, (int) Math.min(n, 64 - stdoutBytes.get()));
+            }
+          }
+          stdoutBytes.addAndGet(n);
         }
       } catch (IOException | RuntimeException e) {
         // Streaming closes the stream when the task ends
       }
-      if (total > 0) {
-        LOG.warn("the external program wrote {} bytes to stdout, which are ignored with shm output", total);
-      }
     }, "shm-stdout-drain");
-    t.setDaemon(true);
-    t.start();
+    drain.setDaemon(true);
+    drain.start();
+  }
+
+  /**
+   * At the end of the output: waits for the program's stdout to close, as a pipe reader would
+   * (bounded once the program has exited: a child it left may hold it), then counts what came
+   * there and fails or warns.
+   */
+  private void endOfStdout() throws IOException {
+    turns.give(); // the input thread may still have records to pass while this one waits
+    try {
+      while (drain.isAlive()) {
+        drain.join(100);
+        if (!process.isAlive()) {
+          drain.join(STDOUT_GRACE_MS);
+          break;
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    long n = stdoutBytes.get();
+    if (n == 0) {
+      return;
+    }
+    ShmChannel.reporter(pipeMapRed).incrCounter(ShmCounter.STDOUT_BYTES, n);
+    String start;
+    synchronized (stdoutStart) {
+      start = new String(stdoutStart.toByteArray(), StandardCharsets.UTF_8);
+    }
+    String what = path + ": the external program wrote " + n + " bytes to its plain stdout, starting \""
+        + start.replace("\n", "\\n") + "\", which shm output does not carry (over pipes they would be output records)";
+    if (failOnStdout) {
+      throw new IOException(what + "; write output through the smstream client, or set " + STDOUT + "=" + STDOUT_WARN
+          + " to only count them (counter " + ShmCounter.STDOUT_BYTES + ")");
+    }
+    LOG.warn("{}; they are ignored ({}={}) and counted in {}", what, STDOUT, STDOUT_WARN, ShmCounter.STDOUT_BYTES);
   }
 
   @Override
@@ -87,7 +169,11 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
       throw e;
     }
     if (len < 0) {
-      finish();
+      try {
+        endOfStdout();
+      } finally {
+        finish();
+      }
       return false;
     }
     any = true;

@@ -181,7 +181,7 @@ public final class RingConsumer extends RingSide {
           if (tailCache != pos) {
             return true;
           }
-          throw new IOException(name + ": " + gone + " without closing its output channel");
+          throw gone(gone, " without closing its output channel");
         }
         since = checkPeer(since, "output records");
       } else {

@@ -39,8 +39,13 @@ public final class RingLayout {
   public static final int OFF_PRODUCER_WAITING = 256;
   /** 1 = the producer ended the stream normally, 2 = it aborted. */
   public static final int OFF_PRODUCER_CLOSED = 320;
-  /** 1 = the consumer stopped reading. */
+  /** 1 = the consumer stopped reading; {@link #CONSUMER_STDIN_CLOSED} = it cannot see the end of the input. */
   public static final int OFF_CONSUMER_CLOSED = 324;
+  /**
+   * Consumer-closed code of a program client that found its stdin closed or not a pipe when it
+   * opened the channel: the end of input is Streaming closing that stdin, so it could never see it.
+   */
+  public static final int CONSUMER_STDIN_CLOSED = 2;
   public static final int HEADER_SIZE = 512;
   public static final int RECORD_HEADER = 4;
   public static final int RECORD_ALIGN = 8;

@@ -165,11 +165,22 @@ public final class RingProducer extends RingSide {
     return getInt(RingLayout.OFF_CONSUMER_CLOSED) != 0;
   }
 
+  /** Null, or why the consumer cannot read the stream to its end although it lives. */
+  public String consumerProblem() {
+    return getInt(RingLayout.OFF_CONSUMER_CLOSED) == RingLayout.CONSUMER_STDIN_CLOSED ? STDIN_CLOSED : null;
+  }
+
+  /** The documented words of the failure of a program whose stdin is closed or not Streaming's pipe. */
+  public static final String STDIN_CLOSED = "the external program's stdin is closed or redirected, but stdin must stay open "
+      + "with shm input: the client library learns the end of the input from Streaming closing it";
+
   private void waitForSpace(long need) throws IOException {
     long since = System.currentTimeMillis();
     while (true) {
       if (consumerClosed()) {
-        throw new IOException(name + ": the external program closed its input channel and reads no more records");
+        String problem = consumerProblem();
+        throw new IOException(name + ": " + (problem != null ? problem
+            : "the external program closed its input channel and reads no more records"));
       }
       flush(); // the consumer must be awake to make room
       long before = headCache;
