@@ -7,6 +7,9 @@
 
 Whether each direction is a shared-memory ring or the usual pipe comes from the environment
 Hadoop Streaming gives the program (stream.map.input=shm etc.), so the same script runs both ways.
+Records may have any size (one larger than half the ring travels in pieces). With shm input the end
+of input is Streaming closing the program's stdin: stdin must be open when SMStream() is created
+(the client then watches its own duplicate of it).
 The ring layout and protocol are those of smstream_layout.h / RingLayout.java. Needs Linux on
 x86-64: plain aligned 8-byte loads and stores through a memoryview are atomic there and ordered
 as acquire/release; the full barriers and compare-and-swap the protocol needs are done by the
@@ -67,7 +70,7 @@ class SMStreamError(IOError):
 class Ring(object):
     """One mapped ring, used from one side by one thread."""
 
-    def __init__(self, path):
+    def __init__(self, path, consumer_closed=0):
         fd = os.open(path, os.O_RDWR)
         try:
             size = os.fstat(fd).st_size
@@ -94,6 +97,8 @@ class Ring(object):
         self.eof = None  # a threading.Event set when stdin closes (input ring)
         self.flush_before_wait = None
         self.parent = os.getppid()
+        if consumer_closed:  # a consumer that cannot read says so before it shows itself attached
+            self.u32[OFF_CONSUMER_CLOSED // 4] = consumer_closed
         self.u32[OFF_ATTACHED // 4] = 1
 
     # --- futex and barrier primitives -------------------------------------------------------
@@ -270,7 +275,7 @@ def _stdin_duplicate():
         return None
 
 
-def _attach(directory, attempt, suffix):
+def _attach(directory, attempt, suffix, consumer_closed=0):
     timeout = float(os.environ.get("stream_shm_attach_timeout_ms", "60000")) / 1000.0
     deadline = time.time() + timeout
     parent = os.getppid()
@@ -280,7 +285,7 @@ def _attach(directory, attempt, suffix):
             path = "%s/hadoopopt-shm-%s-%d.%s" % (directory, attempt, pid, suffix)
             if os.path.exists(path):
                 try:
-                    ring = Ring(path)
+                    ring = Ring(path, consumer_closed)
                 except FileNotFoundError:
                     continue  # gone between the check and the open: the task gave up; time out clearly
                 try:
@@ -316,12 +321,14 @@ class SMStream(object):
         # watcher then reads its own duplicate, so the program may close fd 0 afterwards.
         self._stdin_fd = _stdin_duplicate() if self.shm_in else None
         self.out = _attach(directory, attempt, "out") if self.shm_out else None
-        self.inp = _attach(directory, attempt, "in") if self.shm_in else None
-        if self.inp is not None and self._stdin_fd is None:
-            self.inp.u32[OFF_CONSUMER_CLOSED // 4] = CONSUMER_STDIN_CLOSED  # the task names the cause
+        stdin_closed = CONSUMER_STDIN_CLOSED if self.shm_in and self._stdin_fd is None else 0
+        self.inp = _attach(directory, attempt, "in", stdin_closed) if self.shm_in else None
+        if stdin_closed:
+            # The input ring, marked when attached, tells the task why; the output ends normally
+            # rather than aborted, so the task's output thread does not race that message.
             self.inp.wake_if_waiting(OFF_PRODUCER_WAITING)
             if self.out is not None:
-                self.out.close_producer(2)
+                self.out.close_producer(1)
             raise SMStreamError("stdin (fd 0) is closed or is not the pipe Hadoop Streaming gave the program, but stdin "
                                 "must stay open with stream.%s.input=shm: the client learns the end of the input from "
                                 "Streaming closing it" % side)

@@ -6,7 +6,9 @@
  * or the usual pipe is decided by the job (stream.map.input=shm etc.); the library learns it
  * from the environment Hadoop Streaming gives the program, so the same binary runs with
  * pipes and with shm. Records are Streaming's text records (key TAB value) without the
- * trailing newline.
+ * trailing newline, of any size (one larger than half the ring travels in pieces). With shm
+ * input the end of input is Streaming closing the program's stdin: stdin must be open when the
+ * channel opens (the library then watches its own duplicate of it).
  *
  *   smstream *s = smstream_open_env();
  *   if (!s) { fprintf(stderr, "%s\n", smstream_last_error()); return 2; }

@@ -51,7 +51,8 @@ static void *stdin_watcher(void *arg) {
 }
 
 /* The task creates the segment right after starting us; wait for it to appear. */
-static int attach_channel(smstream_ring *r, const char *dir, const char *attempt, const char *suffix) {
+static int attach_channel(smstream_ring *r, const char *dir, const char *attempt, const char *suffix,
+                          uint32_t consumer_closed) {
   char path[4096];
   long timeout_ms = atol(env("stream_shm_attach_timeout_ms"));
   if (timeout_ms <= 0) timeout_ms = 60000;
@@ -63,7 +64,7 @@ static int attach_channel(smstream_ring *r, const char *dir, const char *attempt
     for (int i = 0; i < 2; i++) {
       snprintf(path, sizeof path, "%s/hadoopopt-shm-%s-%d.%s", dir, attempt, (int)pids[i], suffix);
       if (access(path, F_OK) == 0) {
-        int rc = smstream_ring_attach(r, path);
+        int rc = sms_ring_attach(r, path, consumer_closed);
         /* Both sides have it mapped: nothing may stay in /dev/shm. The task may have unlinked it
          * already (it does once it sees us attached), so ENOENT is fine. */
         if (rc == 0) unlink(path);
@@ -123,24 +124,25 @@ smstream *smstream_open_env(void) {
     free(s);
     return NULL;
   }
-  if (shm_out && attach_channel(&s->out, dir, attempt, "out") != 0) {
+  if (shm_out && attach_channel(&s->out, dir, attempt, "out", 0) != 0) {
     free(s);
     return NULL;
   }
   if (shm_in) {
-    if (attach_channel(&s->in, dir, attempt, "in") != 0) {
+    if (attach_channel(&s->in, dir, attempt, "in", stdin_ok ? 0 : SMS_CONSUMER_STDIN_CLOSED) != 0) {
       if (shm_out) smstream_ring_unmap(&s->out);
       free(s);
       return NULL;
     }
     if (!stdin_ok) {
-      /* Tell the task too (it names the cause), then give up: this program could never see the
-       * end of its input. */
-      atomic_store((_Atomic uint32_t *)(s->in.base + SMS_OFF_CONSUMER_CLOSED), SMS_CONSUMER_STDIN_CLOSED);
+      /* This program could never see the end of its input: give up. The input ring, marked when
+       * attached, tells the task why, and the task fails saying so. The output ends normally
+       * rather than aborted, so that the task's output thread does not race that message with
+       * a vaguer one; the task fails anyway. */
       sms_wake_if_waiting((_Atomic uint32_t *)(s->in.base + SMS_OFF_PRODUCER_WAITING));
       smstream_ring_unmap(&s->in);
       if (shm_out) {
-        smstream_ring_close_producer(&s->out, 2);
+        smstream_ring_close_producer(&s->out, 1);
         smstream_ring_unmap(&s->out);
       }
       sms_set_error("stdin (fd 0) is closed or is not the pipe Hadoop Streaming gave the program, but stdin "

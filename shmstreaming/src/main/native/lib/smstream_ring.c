@@ -70,7 +70,9 @@ static int map_file(smstream_ring *r, int fd, size_t size) {
   return 0;
 }
 
-int smstream_ring_attach(smstream_ring *r, const char *path) {
+int smstream_ring_attach(smstream_ring *r, const char *path) { return sms_ring_attach(r, path, 0); }
+
+int sms_ring_attach(smstream_ring *r, const char *path, uint32_t consumer_closed) {
   int fd = open(path, O_RDWR | O_CLOEXEC);
   if (fd < 0) {
     int e = errno; /* callers tell a vanished segment (ENOENT) from other failures */
@@ -112,6 +114,9 @@ int smstream_ring_attach(smstream_ring *r, const char *path) {
   r->head_published = r->pos;
   r->published = atomic_load(U64(r, SMS_OFF_TAIL));
   r->head_cache = r->pos;
+  /* A consumer that cannot read says so before it shows itself attached: the task, seeing it
+   * attached, then sees why too. */
+  if (consumer_closed) atomic_store(U32(r, SMS_OFF_CONSUMER_CLOSED), consumer_closed);
   atomic_store(U32(r, SMS_OFF_ATTACHED), 1);
   return 0;
 }

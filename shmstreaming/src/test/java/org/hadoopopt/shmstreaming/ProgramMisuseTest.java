@@ -111,7 +111,10 @@ class ProgramMisuseTest extends StreamingTestBase {
       StreamingRun r = smallRing("in", SHM_MAP).arg("-mapper", program(client, "close-stdin-first")).run(fs);
       assertNotEquals(0, r.exitCode, "the job should fail, not lose input");
       String t = log.text();
-      assertTrue(t.contains("stdin must stay open"), "no documented message");
+      assertTrue(t.contains("stdin (fd 0) is closed or is not the pipe Hadoop Streaming gave the program, but stdin must "
+          + "stay open with stream.map.input=shm"), "no documented message from the " + client + " client");
+      assertTrue(t.contains("the external program's stdin is closed or redirected, but stdin must stay open with shm input"),
+          "the task does not say why");
     }
   }
 

@@ -191,7 +191,7 @@ public final class RingProducer extends RingSide {
       }
       if (headCache != before) {
         since = System.currentTimeMillis();
-      } else {
+      } else if (!consumerClosed()) { // a consumer that closed says why before it exits: report that
         since = checkPeer(since, "room in the ring (the external program stopped reading its input?)");
       }
     }
