@@ -87,7 +87,7 @@ final class DirectReplicaAccessor extends ReplicaAccessor {
         // e.g. tmpfs refuses O_DIRECT: read through the page cache rather than not at all
         if (WARNED_NO_O_DIRECT.compareAndSet(false, true)) {
           LOG.warn("hadoopopt direct-I/O: O_DIRECT unavailable for the block files ({}); using buffered reads"
-              + " (this warning is shown once)", e.toString());
+              + " (this warning is shown once)", describe(e));
         }
         oDirect = false;
         align = 1;

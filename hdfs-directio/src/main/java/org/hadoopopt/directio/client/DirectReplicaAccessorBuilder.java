@@ -223,7 +223,11 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
       }
       if (reply.status == PathReply.Status.FOUND) {
         ReplicaSource source = new ReplicaSource(fileName, blockPoolId, blockId, generationStamp, token, socket, sockets);
-        return openFound(reply, source, oDirect, bufferBytes);
+        ReplicaAccessor accessor = openFound(reply, source, oDirect, bufferBytes);
+        if (accessor != null) {
+          return accessor;
+        }
+        // that replica's files could not be opened: another local DataNode may hold the block
       }
     }
     return null;
