@@ -73,7 +73,7 @@ public final class DataFileStamp {
     if (st instanceof HdfsFileStatus) {
       return ((HdfsFileStatus) st).getFileId();
     }
-    if ("hdfs".equals(fs.getScheme())) { // a status that lost its HDFS type on the way (e.g. a copy)
+    if ("hdfs".equals(fs.getUri().getScheme())) { // a status that lost its HDFS type on the way (e.g. a copy)
       FileStatus fresh = fs.getFileStatus(st.getPath());
       if (fresh instanceof HdfsFileStatus) {
         return ((HdfsFileStatus) fresh).getFileId();
