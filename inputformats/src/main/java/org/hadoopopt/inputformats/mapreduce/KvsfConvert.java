@@ -4,7 +4,6 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.Tool;
@@ -23,7 +22,7 @@ public class KvsfConvert extends Configured implements Tool {
     Job job = Job.getInstance(conf, "kvsf-convert " + schema.name() + " " + in);
     job.setJarByClass(KvsfConvert.class);
     job.setInputFormatClass(schema == Schema.RANKINGS ? RankingsTextInputFormat.class : UserVisitsTextInputFormat.class);
-    job.setMapperClass(Mapper.class); // identity: the row goes straight to the writer
+    job.setMapperClass(KvsfConvertMapper.class); // the row goes straight to the writer
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(LongWritable.class);
     job.setOutputValueClass(schema.rowClass());

@@ -216,7 +216,7 @@ class SkipBadRowsTest {
 
   @Test
   void kvsfPagesFailingTheirChecksumAreSkippedWhole() throws Exception {
-    int pageSize = 64; // one Rankings row a page
+    int pageSize = KvsfLayout.PAGE_HEADER + 44; // one Rankings row a page
     List<Row> rows = rowsWithPoison();
     int[] page = pages(rows, pageSize);
     assertEquals(rows.size() - 1, page[rows.size() - 1], "one row a page");
