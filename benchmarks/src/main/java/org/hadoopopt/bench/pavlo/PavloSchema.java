@@ -1,8 +1,9 @@
 package org.hadoopopt.bench.pavlo;
 
-import java.math.BigDecimal;
 import java.text.SimpleDateFormat;
 import java.util.TimeZone;
+import org.hadoopopt.inputformats.record.ColumnGrammar;
+import org.hadoopopt.inputformats.record.FieldType;
 
 /**
  * The four Pavlo tables as stored: '|'-separated text, one row a line, columns in the order
@@ -65,16 +66,24 @@ public final class PavloSchema {
   }
 
   /**
-   * adRevenue in exact hundredths ("123.45" is 12345): the sums of every variant must agree to
-   * the cent, which float arithmetic would not guarantee.
+   * adRevenue in exact hundredths ("123.45" is 12345), by the grammar every reader shares
+   * ({@code ColumnGrammar}: {@code -?[0-9]{1,12}(\.[0-9]{1,2})?}): the sums of every variant must
+   * agree to the cent.
    *
-   * @throws NumberFormatException if the text is not a decimal with at most 2 decimals
+   * @throws NumberFormatException if the text is not such a decimal
    */
   public static long parseCents(String text) {
-    try {
-      return new BigDecimal(text).movePointRight(2).longValueExact();
-    } catch (ArithmeticException e) {
-      throw new NumberFormatException("more than 2 decimals or out of range: '" + text + "'");
+    byte[] b = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    long micros = ColumnGrammar.parseDecimal(b, 0, b.length);
+    if (micros == ColumnGrammar.INVALID) {
+      throw new NumberFormatException(ColumnGrammar.problem(FieldType.DECIMAL, b, 0, b.length));
     }
+    return micros / ColumnGrammar.DECIMAL_STEP;
+  }
+
+  /** visitDate as days since 1970-01-01 by the shared grammar (yyyy-MM-dd, a real day), or {@link ColumnGrammar#INVALID}. */
+  public static long epochDay(String text) {
+    byte[] b = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    return ColumnGrammar.parseDate(b, 0, b.length);
   }
 }
