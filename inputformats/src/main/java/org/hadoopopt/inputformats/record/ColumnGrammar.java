@@ -165,7 +165,7 @@ public final class ColumnGrammar {
       default:
         shape = "no '|', LF or CR";
     }
-    return "not a " + t + " (" + shape + "): '" + show(b, p, q) + "'";
+    return (t == FieldType.INT ? "not an " : "not a ") + t + " (" + shape + "): '" + show(b, p, q) + "'";
   }
 
   /** The bytes for a message: printable ASCII as is, others as \xNN, at most 40 bytes. */
