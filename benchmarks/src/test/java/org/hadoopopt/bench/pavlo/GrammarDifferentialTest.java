@@ -360,83 +360,120 @@ class GrammarDifferentialTest {
     return PREPARED_SKIPS.get(table + "-" + how);
   }
 
+  /** What went wrong, per variant: the test reports every disagreeing variant at once. */
+  private final List<String> problems = new ArrayList<>();
+
+  interface Check {
+    void run() throws Exception;
+  }
+
+  private void variant(String name, Check c) {
+    try {
+      c.run();
+    } catch (Throwable t) {
+      problems.add(name + ": " + t);
+    }
+  }
+
   @Test
   void withSkipOnEveryVariantGivesTheBaselinesAnswerAndCountsTheSameRows() throws Exception {
     Reference ref = new Reference(FileSystem.getLocal(new Configuration()), new Path(clean.getAbsolutePath()),
         StandardCharsets.ISO_8859_1);
-    int variants = 0;
     int r = MALFORMED_LINES.get("rankings");
     int v = MALFORMED_LINES.get("uservisits");
+    String[] range = {"--from", FROM, "--to", TO};
+    List<String> names = new ArrayList<>();
 
     // grep
     Run grep = tool(new GrepJob(), true, path(dirty, "grep"));
-    assertEquals(ref.grep("XYZ"), grep.answer, "grep baseline");
-    assertEquals(MALFORMED_LINES.get("grep").longValue(), grep.skipped, "grep baseline skips");
-    check("grep mt", grep, tool(new GrepJob(), true, "--variant", "mt", path(dirty, "grep")), 0);
-    variants += 2;
+    variant("grep baseline", () -> {
+      assertEquals(ref.grep("XYZ"), grep.answer, "answer");
+      assertEquals(MALFORMED_LINES.get("grep").longValue(), grep.skipped, "skips");
+    });
+    variant("grep mt", () -> check(grep, tool(new GrepJob(), true, "--variant", "mt", path(dirty, "grep")), 0));
+    names.addAll(List.of("grep baseline", "grep mt"));
 
     // selection
     Run sel = tool(new SelectionJob(), true, path(dirty, "rankings"));
-    assertEquals(ref.selection(10), sel.answer, "selection baseline");
-    assertTrue(sel.answer.size() >= 7, "the edge rows with pageRank > 10 are selected: " + sel.answer.size());
-    assertEquals(r, sel.skipped, "selection baseline skips");
-    check("selection mt", sel, tool(new SelectionJob(), true, "--variant", "mt", path(dirty, "rankings")), 0);
-    check("selection bdb", sel, tool(new SelectionJob(), true, "--variant", "bdb", prepared("rankings", "convert")),
-        skips("rankings", "convert"));
+    variant("selection baseline", () -> {
+      assertEquals(ref.selection(10), sel.answer, "answer");
+      assertTrue(sel.answer.size() >= 7, "the edge rows with pageRank > 10 are selected: " + sel.answer.size());
+      assertEquals(r, sel.skipped, "skips");
+    });
+    variant("selection mt", () -> check(sel, tool(new SelectionJob(), true, "--variant", "mt", path(dirty, "rankings")), 0));
+    variant("selection bdb", () -> check(sel, tool(new SelectionJob(), true, "--variant", "bdb", prepared("rankings", "convert")),
+        skips("rankings", "convert")));
+    names.addAll(List.of("selection baseline", "selection mt", "selection bdb"));
     for (String[] x : new String[][] {{"mti", "text"}, {"bdbi", "kvsf"}, {"bdbtree", "bdbtree"}}) {
-      Run run = tool(new SelectionJob(), true, "--variant", x[0], prepared("rankings", x[1]));
-      check("selection " + x[0], sel, run, skips("rankings", x[1]));
-      assertTrue(run.pages + run.trees > 0, "selection " + x[0] + " read through its index or trees");
+      variant("selection " + x[0], () -> {
+        Run run = tool(new SelectionJob(), true, "--variant", x[0], prepared("rankings", x[1]));
+        check(sel, run, skips("rankings", x[1]));
+        assertTrue(run.pages + run.trees > 0, "read through its index or trees");
+      });
+      names.add("selection " + x[0]);
     }
-    variants += 6;
 
     // aggregation over every date (the indexed variants need a range)
-    String[] range = {"--from", FROM, "--to", TO};
     Run agg = tool(new AggregationJob(), true, concat(range, path(dirty, "uservisits")));
-    assertEquals(ref.aggregation(0, FROM, TO), agg.answer, "aggregation baseline");
-    assertEquals(v, agg.skipped, "aggregation baseline skips");
-    check("aggregation mt", agg, tool(new AggregationJob(), true, concat(range, "--variant", "mt", path(dirty, "uservisits"))), 0);
-    check("aggregation bdb", agg, tool(new AggregationJob(), true, concat(range, "--variant", "bdb",
-        prepared("uservisits", "convert"))), skips("uservisits", "convert"));
+    variant("aggregation baseline", () -> {
+      assertEquals(ref.aggregation(0, FROM, TO), agg.answer, "answer");
+      assertEquals(v, agg.skipped, "skips");
+    });
+    variant("aggregation mt", () -> check(agg, tool(new AggregationJob(), true, concat(range, "--variant", "mt",
+        path(dirty, "uservisits"))), 0));
+    variant("aggregation bdb", () -> check(agg, tool(new AggregationJob(), true, concat(range, "--variant", "bdb",
+        prepared("uservisits", "convert"))), skips("uservisits", "convert")));
+    names.addAll(List.of("aggregation baseline", "aggregation mt", "aggregation bdb"));
     for (String[] x : new String[][] {{"mti", "text"}, {"bdbi", "kvsf"}, {"bdbtree", "bdbtree"}}) {
-      Run run = tool(new AggregationJob(), true, concat(range, "--variant", x[0], prepared("uservisits", x[1])));
-      check("aggregation " + x[0], agg, run, skips("uservisits", x[1]));
-      assertTrue(run.pages + run.trees > 0, "aggregation " + x[0] + " read through its index or trees");
+      variant("aggregation " + x[0], () -> {
+        Run run = tool(new AggregationJob(), true, concat(range, "--variant", x[0], prepared("uservisits", x[1])));
+        check(agg, run, skips("uservisits", x[1]));
+        assertTrue(run.pages + run.trees > 0, "read through its index or trees");
+      });
+      names.add("aggregation " + x[0]);
     }
-    AggregationJob fph = new AggregationJob();
-    Configuration fpConf = conf(true);
-    HadoopOptKeys.fingerprint(fpConf, true);
-    String fphOut = out("agg-mt-fph");
-    assertEquals(0, ToolRunner.run(fpConf, fph, concat(range, "--variant", "mt", path(dirty, "uservisits"), fphOut)));
-    jobsRun++;
-    assertEquals(agg.answer, lines(fphOut), "aggregation mt+fph");
-    assertTrue(HadoopOptKeys.fingerprintRecordsSorted(fph.jobs().get(0).getCounters()) > 0, "the fingerprint collector ran");
-    variants += 7;
+    variant("aggregation mt+fph", () -> {
+      AggregationJob fph = new AggregationJob();
+      Configuration fpConf = conf(true);
+      HadoopOptKeys.fingerprint(fpConf, true);
+      String fphOut = out("agg-mt-fph");
+      assertEquals(0, ToolRunner.run(fpConf, fph, concat(range, "--variant", "mt", path(dirty, "uservisits"), fphOut)));
+      jobsRun++;
+      assertEquals(agg.answer, lines(fphOut), "answer");
+      assertEquals(agg.skipped, fph.jobs().get(0).getCounters().findCounter(BadRows.Counters.MALFORMED_ROWS_SKIPPED).getValue(),
+          "skips");
+      assertTrue(HadoopOptKeys.fingerprintRecordsSorted(fph.jobs().get(0).getCounters()) > 0, "the fingerprint collector ran");
+    });
+    names.add("aggregation mt+fph");
 
     // join over every date
     Run join = tool(new JoinJob(), true, concat(range, path(dirty, "rankings"), path(dirty, "uservisits")));
-    assertEquals(ref.join(FROM, TO), join.answer, "join baseline");
-    assertTrue(join.answer.get(0).startsWith("\u00ff\u00fe.1.2.3\t999999999999.99"), "the invalid-UTF-8 sourceIP wins, "
-        + "its bytes unchanged: " + join.answer);
-    assertEquals(r + v, join.skipped, "join baseline skips");
-    check("join mt", join, tool(new JoinJob(), true, concat(range, "--variant", "mt", path(dirty, "rankings"),
-        path(dirty, "uservisits"))), 0);
-    check("join simple-index", join, tool(new JoinJob(), true, concat(range, "--variant", "simple-index",
-        prepared("rankings", "text"), prepared("uservisits", "text"))), skips("rankings", "text") + skips("uservisits", "text"));
+    variant("join baseline", () -> {
+      assertEquals(ref.join(FROM, TO), join.answer, "answer");
+      assertTrue(join.answer.get(0).startsWith("\u00ff\u00fe.1.2.3\t999999999999.99"), "the invalid-UTF-8 sourceIP wins, "
+          + "its bytes unchanged: " + join.answer);
+      assertEquals(r + v, join.skipped, "skips");
+    });
+    variant("join mt", () -> check(join, tool(new JoinJob(), true, concat(range, "--variant", "mt", path(dirty, "rankings"),
+        path(dirty, "uservisits"))), 0));
+    variant("join simple-index", () -> check(join, tool(new JoinJob(), true, concat(range, "--variant", "simple-index",
+        prepared("rankings", "text"), prepared("uservisits", "text"))), skips("rankings", "text") + skips("uservisits", "text")));
+    names.addAll(List.of("join baseline", "join mt", "join simple-index"));
     for (String f : new String[] {"text", "kvsf"}) {
-      check("join partition " + f, join, tool(new JoinJob(), true, concat(range, "--variant", "partition",
-          prepared("rankings", f), prepared("uservisits", f))), skips("rankings", f) + skips("uservisits", f));
+      variant("join partition " + f, () -> check(join, tool(new JoinJob(), true, concat(range, "--variant", "partition",
+          prepared("rankings", f), prepared("uservisits", f))), skips("rankings", f) + skips("uservisits", f)));
+      names.add("join partition " + f);
     }
-    variants += 5;
-    System.out.printf("grammar differential, skip on: %d injected rows (%d malformed kinds, %d edge-valid), %d variants, "
+    System.out.printf("grammar differential, skip on: %d injected rows (%d malformed kinds, %d edge-valid), %d variants %s, "
         + "%d jobs so far%n", ROWS.size(), ROWS.stream().filter(Row::malformed).count(),
-        ROWS.stream().filter(x -> !x.malformed()).count(), variants, jobsRun);
+        ROWS.stream().filter(x -> !x.malformed()).count(), names.size(), names, jobsRun);
+    assertTrue(problems.isEmpty(), problems.size() + " variant(s) disagree:\n" + String.join("\n", problems));
   }
 
   /** The variant's answer is the baseline's, and it (with its conversion or load) skipped as many rows. */
-  private static void check(String what, Run baseline, Run run, long preparedSkips) {
-    assertEquals(baseline.answer, run.answer, what);
-    assertEquals(baseline.skipped, run.skipped + preparedSkips, what + ": rows skipped");
+  private static void check(Run baseline, Run run, long preparedSkips) {
+    assertEquals(baseline.answer, run.answer, "answer");
+    assertEquals(baseline.skipped, run.skipped + preparedSkips, "rows skipped (with its conversion or load)");
   }
 
   private static String[] concat(String[] a, String... b) {
@@ -483,14 +520,14 @@ class GrammarDifferentialTest {
     return failure(table + " " + how, () -> prepare(table, how, false, dirty, out("fail-prep-" + table + "-" + how)).isSuccessful());
   }
 
-  private static void assertInjected(String what, Set<String> found, String... tables) {
+  private static void assertInjected(Set<String> found, String... tables) {
     Set<String> expected = new TreeSet<>();
     for (String t : tables) {
       expected.addAll(EXPECTED_ERRORS.get(t));
     }
     for (String e : found) {
       if (!expected.contains(e)) {
-        fail(what + " names " + e + ", not an injected malformed row with its column; expected one of " + expected);
+        fail("names " + e + ", not an injected malformed row with its column; expected one of " + expected);
       }
     }
   }
@@ -498,29 +535,33 @@ class GrammarDifferentialTest {
   @Test
   void withSkipOffEveryVariantFailsNamingTheSameFileOffsetAndColumn() throws Exception {
     Set<String> grep = failedTool("grep baseline", new GrepJob(), path(dirty, "grep"));
-    assertInjected("grep baseline", grep, "grep");
-    assertEquals(grep, failedTool("grep mt", new GrepJob(), "--variant", "mt", path(dirty, "grep")), "grep mt");
+    variant("grep baseline", () -> assertInjected(grep, "grep"));
+    variant("grep mt", () -> assertEquals(grep, failedTool("grep mt", new GrepJob(), "--variant", "mt", path(dirty, "grep"))));
 
     Set<String> sel = failedTool("selection baseline", new SelectionJob(), path(dirty, "rankings"));
-    assertInjected("selection baseline", sel, "rankings");
-    assertEquals(sel, failedTool("selection mt", new SelectionJob(), "--variant", "mt", path(dirty, "rankings")), "selection mt");
+    variant("selection baseline", () -> assertInjected(sel, "rankings"));
+    variant("selection mt", () -> assertEquals(sel, failedTool("selection mt", new SelectionJob(), "--variant", "mt",
+        path(dirty, "rankings"))));
     Set<String> agg = failedTool("aggregation baseline", new AggregationJob(), path(dirty, "uservisits"));
-    assertInjected("aggregation baseline", agg, "uservisits");
-    assertEquals(agg, failedTool("aggregation mt", new AggregationJob(), "--variant", "mt", path(dirty, "uservisits")),
-        "aggregation mt");
+    variant("aggregation baseline", () -> assertInjected(agg, "uservisits"));
+    variant("aggregation mt", () -> assertEquals(agg, failedTool("aggregation mt", new AggregationJob(), "--variant", "mt",
+        path(dirty, "uservisits"))));
     // bdb, mti, bdbi, bdbtree, simple-index, partition read converted or loaded copies: the conversion or load fails.
     for (String how : new String[] {"convert", "text", "kvsf", "bdbtree"}) {
-      assertEquals(sel, failedPrepare("rankings", how), "rankings " + how);
-      assertEquals(agg, failedPrepare("uservisits", how), "uservisits " + how);
+      variant("rankings " + how, () -> assertEquals(sel, failedPrepare("rankings", how)));
+      variant("uservisits " + how, () -> assertEquals(agg, failedPrepare("uservisits", how)));
     }
     Set<String> join = failedTool("join baseline", new JoinJob(), path(dirty, "rankings"), path(dirty, "uservisits"));
-    assertInjected("join baseline", join, "rankings", "uservisits");
-    assertEquals(join, failedTool("join mt", new JoinJob(), "--variant", "mt", path(dirty, "rankings"), path(dirty, "uservisits")),
-        "join mt");
-    Set<String> both = new TreeSet<>(sel);
-    both.addAll(agg);
-    assertTrue(both.containsAll(join), "the join names what the selection and aggregation (and the loads) name: " + join);
+    variant("join baseline", () -> {
+      assertInjected(join, "rankings", "uservisits");
+      Set<String> both = new TreeSet<>(sel);
+      both.addAll(agg);
+      assertTrue(both.containsAll(join), "the join names what the selection and aggregation (and the loads) name: " + join);
+    });
+    variant("join mt", () -> assertEquals(join, failedTool("join mt", new JoinJob(), "--variant", "mt", path(dirty, "rankings"),
+        path(dirty, "uservisits"))));
     System.out.printf("grammar differential, skip off: baseline errors grep %s, rankings %s, uservisits %s, join %s; %d jobs so far%n",
         grep, sel, agg, join, jobsRun);
+    assertTrue(problems.isEmpty(), problems.size() + " variant(s) disagree:\n" + String.join("\n", problems));
   }
 }
