@@ -375,6 +375,20 @@ class GrammarDifferentialTest {
     }
   }
 
+  interface RunSupplier {
+    Run get() throws Exception;
+  }
+
+  /** A baseline run the variants are compared with, or null (recorded) if it failed. */
+  private Run base(String name, RunSupplier s) {
+    try {
+      return s.get();
+    } catch (Throwable t) {
+      problems.add(name + ": " + t);
+      return null;
+    }
+  }
+
   @Test
   void withSkipOnEveryVariantGivesTheBaselinesAnswerAndCountsTheSameRows() throws Exception {
     Reference ref = new Reference(FileSystem.getLocal(new Configuration()), new Path(clean.getAbsolutePath()),
@@ -385,7 +399,7 @@ class GrammarDifferentialTest {
     List<String> names = new ArrayList<>();
 
     // grep
-    Run grep = tool(new GrepJob(), true, path(dirty, "grep"));
+    Run grep = base("grep baseline", () -> tool(new GrepJob(), true, path(dirty, "grep")));
     variant("grep baseline", () -> {
       assertEquals(ref.grep("XYZ"), grep.answer, "answer");
       assertEquals(MALFORMED_LINES.get("grep").longValue(), grep.skipped, "skips");
@@ -394,7 +408,7 @@ class GrammarDifferentialTest {
     names.addAll(List.of("grep baseline", "grep mt"));
 
     // selection
-    Run sel = tool(new SelectionJob(), true, path(dirty, "rankings"));
+    Run sel = base("selection baseline", () -> tool(new SelectionJob(), true, path(dirty, "rankings")));
     variant("selection baseline", () -> {
       assertEquals(ref.selection(10), sel.answer, "answer");
       assertTrue(sel.answer.size() >= 7, "the edge rows with pageRank > 10 are selected: " + sel.answer.size());
@@ -414,7 +428,7 @@ class GrammarDifferentialTest {
     }
 
     // aggregation over every date (the indexed variants need a range)
-    Run agg = tool(new AggregationJob(), true, concat(range, path(dirty, "uservisits")));
+    Run agg = base("aggregation baseline", () -> tool(new AggregationJob(), true, concat(range, path(dirty, "uservisits"))));
     variant("aggregation baseline", () -> {
       assertEquals(ref.aggregation(0, FROM, TO), agg.answer, "answer");
       assertEquals(v, agg.skipped, "skips");
@@ -447,7 +461,7 @@ class GrammarDifferentialTest {
     names.add("aggregation mt+fph");
 
     // join over every date
-    Run join = tool(new JoinJob(), true, concat(range, path(dirty, "rankings"), path(dirty, "uservisits")));
+    Run join = base("join baseline", () -> tool(new JoinJob(), true, concat(range, path(dirty, "rankings"), path(dirty, "uservisits"))));
     variant("join baseline", () -> {
       assertEquals(ref.join(FROM, TO), join.answer, "answer");
       assertTrue(join.answer.get(0).startsWith("\u00ff\u00fe.1.2.3\t999999999999.99"), "the invalid-UTF-8 sourceIP wins, "
@@ -472,6 +486,7 @@ class GrammarDifferentialTest {
 
   /** The variant's answer is the baseline's, and it (with its conversion or load) skipped as many rows. */
   private static void check(Run baseline, Run run, long preparedSkips) {
+    assertTrue(baseline != null, "no baseline answer to compare with");
     assertEquals(baseline.answer, run.answer, "answer");
     assertEquals(baseline.skipped, run.skipped + preparedSkips, "rows skipped (with its conversion or load)");
   }
