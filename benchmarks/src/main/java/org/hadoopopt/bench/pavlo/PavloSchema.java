@@ -57,11 +57,18 @@ public final class PavloSchema {
   public static final int DOC_URL = 0;
   public static final int DOC_HTML = 1;
 
-  /** A strict (non-lenient, UTC) parser for visitDate; not thread-safe, so one per task. */
+  /**
+   * A strict (non-lenient, UTC) parser for visitDate on the proleptic Gregorian calendar (as
+   * java.time and the other variants count days; the default calendar is Julian before 1582); not
+   * thread-safe, so one per task. It accepts more than the grammar ({@code ColumnGrammar}), so
+   * readers check the text by the grammar first.
+   */
   public static SimpleDateFormat newDateFormat() {
     SimpleDateFormat f = new SimpleDateFormat(DATE_PATTERN, java.util.Locale.ROOT);
+    java.util.GregorianCalendar calendar = new java.util.GregorianCalendar(TimeZone.getTimeZone("UTC"), java.util.Locale.ROOT);
+    calendar.setGregorianChange(new java.util.Date(Long.MIN_VALUE));
+    f.setCalendar(calendar);
     f.setLenient(false);
-    f.setTimeZone(TimeZone.getTimeZone("UTC"));
     return f;
   }
 

@@ -131,7 +131,7 @@ class GrammarDifferentialTest {
 
     String v = "uservisits";
     for (String date : new String[] {"2001-2-3", "2001-02-03x", "2001-02-30", "2001-13-01", "", " 2001-02-03", "20010203",
-        "1900-02-29"}) {
+        "1900-02-29", "0000-01-01"}) {
       bad(v, "DATE '" + date + "'", uv("1.1.1.1", "http://edge/max", date, "1.00", "3"), "visitDate");
     }
     for (String rev : new String[] {"12.345", "", "1e2", "+5.00", ".50", "5.", "abc", "1234567890123.00", "1.000"}) {

@@ -17,7 +17,7 @@ package org.hadoopopt.inputformats.record;
  *   <li>DECIMAL: {@code -?[0-9]{1,12}(\.[0-9]{1,2})?}: at most 2 decimals, so every variant sums
  *       exact hundredths.</li>
  *   <li>DATE: {@code [0-9]{4}-[0-9]{2}-[0-9]{2}} naming a day of the proleptic Gregorian
- *       calendar (years 0000..9999).</li>
+ *       calendar in years 0001..9999 (SQL's DATE range).</li>
  *   <li>An empty INT, DECIMAL or DATE field is malformed: there are no NULLs.</li>
  * </ul>
  *
@@ -33,7 +33,8 @@ public final class ColumnGrammar {
   public static final int DECIMAL_MAX_FRACTION_DIGITS = 2;
   /** Millionths ({@link Decimals}) per smallest decimal step (0.01). */
   public static final long DECIMAL_STEP = Decimals.ONE / 100;
-  public static final int MIN_EPOCH_DAY = Dates.toEpochDay(0, 1, 1);
+  public static final int MIN_YEAR = 1;
+  public static final int MIN_EPOCH_DAY = Dates.toEpochDay(MIN_YEAR, 1, 1);
   public static final int MAX_EPOCH_DAY = Dates.toEpochDay(9999, 12, 31);
   private static final long MAX_MICROS = 999_999_999_999_990_000L;
 
@@ -128,7 +129,7 @@ public final class ColumnGrammar {
     int year = digits(b, p, 4);
     int month = digits(b, p + 5, 2);
     int day = digits(b, p + 8, 2);
-    if (year < 0 || month < 0 || day < 0 || !Dates.isValid(year, month, day)) {
+    if (year < MIN_YEAR || month < 0 || day < 0 || !Dates.isValid(year, month, day)) {
       return INVALID;
     }
     return Dates.toEpochDay(year, month, day);
@@ -160,7 +161,7 @@ public final class ColumnGrammar {
         shape = "-?[0-9]{1,12}(.[0-9]{1,2})?";
         break;
       case DATE:
-        shape = "yyyy-MM-dd naming a real day";
+        shape = "yyyy-MM-dd naming a real day, years 0001..9999";
         break;
       default:
         shape = "no '|', LF or CR";
@@ -217,7 +218,7 @@ public final class ColumnGrammar {
 
   /**
    * What a binary record (KVSF, B+-tree) can hold and the text grammar cannot: a NULL, a DECIMAL
-   * with more than 2 decimals or beyond 12 digits, a date outside years 0..9999. Such a row was
+   * with more than 2 decimals or beyond 12 digits, a date outside years 0001..9999. Such a row was
    * not made from valid text; it fails (or is skipped) like a malformed text row. Strings are not
    * rescanned: their bytes came from validated text and are covered by the page or entry checksum.
    */
@@ -239,7 +240,7 @@ public final class ColumnGrammar {
       } else if (t == FieldType.DATE) {
         long d = row.getNumber(i);
         if (d < MIN_EPOCH_DAY || d > MAX_EPOCH_DAY) {
-          throw new MalformedRecordException(src, offset, s.fieldName(i), "DATE outside years 0000..9999 in a binary record: day " + d);
+          throw new MalformedRecordException(src, offset, s.fieldName(i), "DATE outside years 0001..9999 in a binary record: day " + d);
         }
       }
     }

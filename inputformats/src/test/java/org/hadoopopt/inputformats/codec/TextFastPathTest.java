@@ -90,6 +90,9 @@ class TextFastPathTest {
     if (!DATE.matcher(s).matches()) {
       throw new IllegalArgumentException();
     }
+    if (s.startsWith("0000")) {
+      throw new IllegalArgumentException("year 0000: SQL dates start at 0001");
+    }
     try {
       return LocalDate.of(Integer.parseInt(s.substring(0, 4)), Integer.parseInt(s.substring(5, 7)),
           Integer.parseInt(s.substring(8, 10))).toEpochDay();

@@ -36,7 +36,7 @@ class TextGrammarTest {
   void badNumbersAndDatesAreRejectedNamingFileOffsetAndField() {
     // Errors name the row's offset (1000), whichever column is bad.
     for (String bad : new String[] {"2000-1-15", "2000-02-30", "2001-02-29", "2000-13-01", "2000/01/15", "20000115xx",
-        "2001-2-3", "2001-02-03x", "", " 2000-01-15", "+2000-01-15"}) {
+        "2001-2-3", "2001-02-03x", "", " 2000-01-15", "+2000-01-15", "0000-01-01"}) {
       assertNames(reject(2, bad), 1000, "visitDate");
     }
     for (String bad : new String[] {"abc", "1.2.3", "1.", ".5", "-", "1e5", "1.1234567", "1234567890123", "+1", " 1",

@@ -1,5 +1,8 @@
 package org.hadoopopt.bench.pavlo.jobs;
 
+import java.math.BigDecimal;
+import java.text.ParseException;
+import java.text.SimpleDateFormat;
 import java.util.Date;
 import org.apache.hadoop.io.Text;
 import org.hadoopopt.bench.pavlo.BadRecords;
@@ -11,16 +14,18 @@ import org.hadoopopt.inputformats.record.MalformedRecordException;
 
 /**
  * Decodes rows as the original benchmark's Hadoop code did: the line to a String,
- * {@code String.split}, then a new object per field ({@code Integer}, {@code Date}, {@code Long}).
- * Two things differ from that code, so that every variant answers alike: each value is checked by
- * the grammar all readers share ({@link ColumnGrammar}: {@code Integer.valueOf} and
- * {@code SimpleDateFormat} accept {@code +50}, {@code 2001-2-3}, {@code 2001-02-03x}), and the
- * line is decoded one char per byte ({@link RawText}), so string columns leave the job as the
+ * {@code String.split}, then a new object per field ({@code Integer.valueOf}, a {@code Date} from
+ * {@code SimpleDateFormat}, {@code BigDecimal} for adRevenue), so the baseline keeps that code's
+ * cost. Two things differ, so that every variant answers alike: each value is first checked by the
+ * grammar all readers share ({@link ColumnGrammar}: {@code Integer.valueOf} and
+ * {@code SimpleDateFormat} alone accept {@code +50}, {@code 2001-2-3}, {@code 2001-02-03x}), and
+ * the line is decoded one char per byte ({@link RawText}), so string columns leave the job as the
  * bytes they came in as. A malformed row goes to {@link BadRecords}: then the methods return null
  * (skipped) or throw its {@link MalformedRecordException} (file, row offset, column).
  */
 public final class BaselineDecoder {
   private final BadRecords bad;
+  private final SimpleDateFormat dates = PavloSchema.newDateFormat();
 
   public BaselineDecoder(BadRecords bad) {
     this.bad = bad;
@@ -47,7 +52,8 @@ public final class BaselineDecoder {
     if (duration == ColumnGrammar.INVALID) {
       return null;
     }
-    return new Ranking(f[PavloSchema.PAGE_URL], Integer.valueOf((int) rank), Integer.valueOf((int) duration));
+    return new Ranking(f[PavloSchema.PAGE_URL], Integer.valueOf(f[PavloSchema.PAGE_RANK]),
+        Integer.valueOf(f[PavloSchema.AVG_DURATION]));
   }
 
   public UserVisit userVisit(long offset, Text line) throws MalformedRecordException {
@@ -62,8 +68,15 @@ public final class BaselineDecoder {
     if (duration == ColumnGrammar.INVALID) {
       return null;
     }
-    return new UserVisit(f, new Date(day * 86_400_000L), Long.valueOf(micros / ColumnGrammar.DECIMAL_STEP),
-        Integer.valueOf((int) duration));
+    // The values as the original code made them; for text the grammar accepted they equal its own.
+    Date date;
+    try {
+      date = dates.parse(f[PavloSchema.VISIT_DATE]);
+    } catch (ParseException e) {
+      throw new IllegalStateException("SimpleDateFormat rejects a date the grammar accepts: " + f[PavloSchema.VISIT_DATE], e);
+    }
+    long cents = new BigDecimal(f[PavloSchema.AD_REVENUE]).movePointRight(2).longValueExact();
+    return new UserVisit(f, date, cents, Integer.valueOf(f[PavloSchema.DURATION]));
   }
 
   /** Column {@code i} by the grammar, or {@link ColumnGrammar#INVALID} after rejecting the row (when skipping). */
