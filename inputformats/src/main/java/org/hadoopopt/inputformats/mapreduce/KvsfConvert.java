@@ -15,10 +15,14 @@ import org.hadoopopt.inputformats.record.Schema;
  * rows in input order):
  * {@code hadoop jar hadoopopt-inputformats.jar org.hadoopopt.inputformats.mapreduce.KvsfConvert
  * [-D hadoopopt.kvsf.codec=tuple] [-D hadoopopt.kvsf.page.size=131072] rankings|uservisits IN OUT}.
+ * Rows are read by the mutable text reader, so the text follows
+ * {@link org.hadoopopt.inputformats.record.ColumnGrammar}: a malformed row fails naming file, offset
+ * and column, or with {@link BadRows#SKIP_BAD} is skipped and counted in this job's counters.
  */
 public class KvsfConvert extends Configured implements Tool {
   /** Builds (does not submit) the conversion job. */
   public static Job createJob(org.apache.hadoop.conf.Configuration conf, Schema schema, Path in, Path out) throws java.io.IOException {
+    BadRows.isSkipBad(conf); // a bad value fails here, naming the key
     Job job = Job.getInstance(conf, "kvsf-convert " + schema.name() + " " + in);
     job.setJarByClass(KvsfConvert.class);
     job.setInputFormatClass(schema == Schema.RANKINGS ? RankingsTextInputFormat.class : UserVisitsTextInputFormat.class);

@@ -110,7 +110,7 @@ class SkipBadRowsTest {
       if (i % 15 == 7) {
         String b = bad[i / 15];
         if (firstBadFieldOffset < 0) {
-          firstBadFieldOffset = offset + b.indexOf('|') + 1; // 'ten', the pageRank field
+          firstBadFieldOffset = offset; // the row's offset; the column: 'ten', the pageRank
         }
         lines.add(b);
         offset += b.length() + 1;
