@@ -22,6 +22,6 @@ gcc $CFLAGS -I"$JAVA_HOME/include" -I"$JAVA_HOME/include/linux" -shared \
 for p in identity wordcount grep invindex; do
   g++ -O2 -std=c++17 -Wall -I"$SRC/include" -o "$OUT/bin/$p" "$SRC/examples/$p.cc" "$OUT/lib/libsmstream.a" -lpthread
 done
-for p in layout_check ring_echo; do
+for p in layout_check ring_echo identity_c; do
   gcc $CFLAGS -o "$OUT/bin/$p" "$TEST/$p.c" "$OUT/lib/libsmstream.a" -lpthread
 done

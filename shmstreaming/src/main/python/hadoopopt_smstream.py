@@ -7,6 +7,9 @@
 
 Whether each direction is a shared-memory ring or the usual pipe comes from the environment
 Hadoop Streaming gives the program (stream.map.input=shm etc.), so the same script runs both ways.
+Records may have any size (one larger than half the ring travels in pieces). With shm input the end
+of input is Streaming closing the program's stdin: stdin must be open when SMStream() is created
+(the client then watches its own duplicate of it).
 The ring layout and protocol are those of smstream_layout.h / RingLayout.java. Needs Linux on
 x86-64: plain aligned 8-byte loads and stores through a memoryview are atomic there and ordered
 as acquire/release; the full barriers and compare-and-swap the protocol needs are done by the
@@ -15,12 +18,13 @@ kernel with FUTEX_WAKE_OP, so no compiled code is needed.
 import ctypes
 import mmap
 import os
+import stat
 import sys
 import threading
 import time
 
 MAGIC = 0x52534F48
-VERSION = 1
+VERSION = 2
 OFF_MAGIC = 0
 OFF_VERSION = 4
 OFF_CAPACITY = 8
@@ -32,9 +36,11 @@ OFF_CONSUMER_WAITING = 192
 OFF_PRODUCER_WAITING = 256
 OFF_PRODUCER_CLOSED = 320
 OFF_CONSUMER_CLOSED = 324
+CONSUMER_STDIN_CLOSED = 2
 HEADER_SIZE = 512
 RECORD_HEADER = 4
 PADDING = 0xFFFFFFFF
+MORE_PIECES = 0x80000000
 
 _SYS_FUTEX = 202  # x86-64
 _FUTEX_WAIT = 0
@@ -64,7 +70,7 @@ class SMStreamError(IOError):
 class Ring(object):
     """One mapped ring, used from one side by one thread."""
 
-    def __init__(self, path):
+    def __init__(self, path, consumer_closed=0):
         fd = os.open(path, os.O_RDWR)
         try:
             size = os.fstat(fd).st_size
@@ -82,6 +88,7 @@ class Ring(object):
             raise SMStreamError("%s: bad capacity %d at offset %d" % (path, self.capacity, OFF_CAPACITY))
         self.mask = self.capacity - 1
         self.batch = max(1, self.u32[OFF_BATCH // 4])
+        self.max_whole = self.capacity // 2 - RECORD_HEADER  # larger records travel in pieces
         self._cbuf = ctypes.c_char.from_buffer(self.mm)
         self.addr = ctypes.addressof(self._cbuf)
         self.pos = self.u64[OFF_HEAD // 8]
@@ -90,6 +97,8 @@ class Ring(object):
         self.eof = None  # a threading.Event set when stdin closes (input ring)
         self.flush_before_wait = None
         self.parent = os.getppid()
+        if consumer_closed:  # a consumer that cannot read says so before it shows itself attached
+            self.u32[OFF_CONSUMER_CLOSED // 4] = consumer_closed
         self.u32[OFF_ATTACHED // 4] = 1
 
     # --- futex and barrier primitives -------------------------------------------------------
@@ -114,21 +123,25 @@ class Ring(object):
             raise SMStreamError("the task JVM (pid %d) is gone" % self.parent)
 
     # --- producer -------------------------------------------------------------------------
-    def write(self, rec):
-        n = len(rec)
-        if n > self.capacity - RECORD_HEADER:
-            raise SMStreamError("a record of %d bytes is larger than the ring can hold (%d bytes); raise "
-                                "stream.shm.buffer.size" % (n, self.capacity - RECORD_HEADER))
-        span = (RECORD_HEADER + n + 7) & ~7
-        off = self.pos & self.mask
-        to_end = self.capacity - off
-        need = to_end + span if span > to_end else span
+    def _room(self, need):
         u64 = self.u64
         while self.capacity - (self.pos - u64[OFF_HEAD // 8]) < need:
             if self.u32[OFF_CONSUMER_CLOSED // 4]:
                 raise SMStreamError("the consumer closed the ring")
             self.flush()
             self._sleep(OFF_PRODUCER_WAITING, lambda: self.capacity - (self.pos - u64[OFF_HEAD // 8]) >= need)
+
+    def write(self, rec):
+        n = len(rec)
+        if n > self.max_whole:
+            self._write_pieces(rec)
+            return
+        span = (RECORD_HEADER + n + 7) & ~7
+        off = self.pos & self.mask
+        to_end = self.capacity - off
+        need = to_end + span if span > to_end else span
+        if self.capacity - (self.pos - self.u64[OFF_HEAD // 8]) < need:
+            self._room(need)
         if span > to_end:
             self.u32[(HEADER_SIZE + off) // 4] = PADDING
             self.pos += to_end
@@ -140,6 +153,22 @@ class Ring(object):
         self.since += 1
         if self.since >= self.batch:
             self.flush()
+
+    def _write_pieces(self, rec):
+        """A record larger than half the ring, in pieces (see smstream_layout.h)."""
+        view = memoryview(rec)
+        done, total = 0, len(view)
+        while done < total:
+            off = self.pos & self.mask
+            n = min(total - done, self.max_whole, self.capacity - off - RECORD_HEADER)
+            span = (RECORD_HEADER + n + 7) & ~7
+            self._room(span)
+            base = HEADER_SIZE + off
+            self.u32[base // 4] = n | (MORE_PIECES if done + n < total else 0)
+            self.mm[base + RECORD_HEADER:base + RECORD_HEADER + n] = view[done:done + n]
+            done += n
+            self.pos += span
+            self.flush()  # a piece is large: publish it at once
 
     def flush(self):
         """Publishes what was written and wakes the consumer if it sleeps. With nothing new there
@@ -178,6 +207,8 @@ class Ring(object):
                 self.pos += self.capacity - off
                 continue
             if n > self.capacity - off - RECORD_HEADER:
+                if n & MORE_PIECES:  # checked only here: a piece's length word exceeds any whole record's
+                    return self._join_pieces()
                 raise SMStreamError("corrupt ring: record length %d at data offset %d" % (n, off))
             start = HEADER_SIZE + off + RECORD_HEADER
             rec = mm[start:start + n]
@@ -186,6 +217,29 @@ class Ring(object):
             if self.since >= self.batch:
                 self._publish_head()
             return rec
+
+    def _join_pieces(self):
+        """A record in pieces, starting at the current position: each copied out and released."""
+        parts = []
+        u32 = self.u32
+        while True:
+            if self.published == self.pos:
+                self.published = self.u64[OFF_TAIL // 8]
+                if self.published == self.pos and not self._wait():
+                    raise SMStreamError("the stream ended inside a record, after %d of its bytes"
+                                        % sum(len(p) for p in parts))
+            off = self.pos & self.mask
+            n = u32[(HEADER_SIZE + off) // 4]
+            more = n & MORE_PIECES
+            n &= ~MORE_PIECES
+            if n > self.capacity - off - RECORD_HEADER:
+                raise SMStreamError("corrupt ring: record length %d at data offset %d" % (n, off))
+            start = HEADER_SIZE + off + RECORD_HEADER
+            parts.append(self.mm[start:start + n])
+            self.pos += (RECORD_HEADER + n + 7) & ~7
+            self._publish_head()  # a piece is large: let the producer reuse its room at once
+            if not more:
+                return b"".join(parts)
 
     def _wait(self):
         u64 = self.u64
@@ -211,7 +265,17 @@ class Ring(object):
         self.wake_if_waiting(OFF_PRODUCER_WAITING)
 
 
-def _attach(directory, attempt, suffix):
+def _stdin_duplicate():
+    """A duplicate of fd 0 if it is an open pipe (Streaming's stdin), else None."""
+    try:
+        if not stat.S_ISFIFO(os.fstat(0).st_mode):
+            return None
+        return os.dup(0)  # not inheritable (PEP 446)
+    except OSError:
+        return None
+
+
+def _attach(directory, attempt, suffix, consumer_closed=0):
     timeout = float(os.environ.get("stream_shm_attach_timeout_ms", "60000")) / 1000.0
     deadline = time.time() + timeout
     parent = os.getppid()
@@ -221,7 +285,7 @@ def _attach(directory, attempt, suffix):
             path = "%s/hadoopopt-shm-%s-%d.%s" % (directory, attempt, pid, suffix)
             if os.path.exists(path):
                 try:
-                    ring = Ring(path)
+                    ring = Ring(path, consumer_closed)
                 except FileNotFoundError:
                     continue  # gone between the check and the open: the task gave up; time out clearly
                 try:
@@ -252,8 +316,22 @@ class SMStream(object):
                                     % (side, name, env.get("stream_io_identifier_resolver_class", "")))
         directory = env.get("stream_shm_dir") or "/dev/shm"
         attempt = env.get("mapreduce_task_attempt_id", "")
+        # With shm input the end of input is Streaming closing our stdin, a pipe: it must be open
+        # now. Checked before attaching (which opens files that would take a free fd 0); the
+        # watcher then reads its own duplicate, so the program may close fd 0 afterwards.
+        self._stdin_fd = _stdin_duplicate() if self.shm_in else None
         self.out = _attach(directory, attempt, "out") if self.shm_out else None
-        self.inp = _attach(directory, attempt, "in") if self.shm_in else None
+        stdin_closed = CONSUMER_STDIN_CLOSED if self.shm_in and self._stdin_fd is None else 0
+        self.inp = _attach(directory, attempt, "in", stdin_closed) if self.shm_in else None
+        if stdin_closed:
+            # The input ring, marked when attached, tells the task why; the output ends normally
+            # rather than aborted, so the task's output thread does not race that message.
+            self.inp.wake_if_waiting(OFF_PRODUCER_WAITING)
+            if self.out is not None:
+                self.out.close_producer(1)
+            raise SMStreamError("stdin (fd 0) is closed or is not the pipe Hadoop Streaming gave the program, but stdin "
+                                "must stay open with stream.%s.input=shm: the client learns the end of the input from "
+                                "Streaming closing it" % side)
         if self.inp is not None:
             self.inp.eof = threading.Event()
             self.inp.flush_before_wait = self.out
@@ -265,7 +343,7 @@ class SMStream(object):
 
     def _watch_stdin(self):
         """Streaming closes our stdin when the task's input ends: that is our end of input."""
-        fd = sys.stdin.fileno()
+        fd = self._stdin_fd
         try:
             while os.read(fd, 4096):
                 pass

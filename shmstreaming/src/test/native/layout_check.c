@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "smstream.h"
+#include "smstream_internal.h"
 
 static int failures;
 
@@ -37,8 +38,9 @@ int main(int argc, char **argv) {
     {"OFF_ATTACHED", SMS_OFF_ATTACHED}, {"OFF_TAIL", SMS_OFF_TAIL}, {"OFF_HEAD", SMS_OFF_HEAD},
     {"OFF_CONSUMER_WAITING", SMS_OFF_CONSUMER_WAITING}, {"OFF_PRODUCER_WAITING", SMS_OFF_PRODUCER_WAITING},
     {"OFF_PRODUCER_CLOSED", SMS_OFF_PRODUCER_CLOSED}, {"OFF_CONSUMER_CLOSED", SMS_OFF_CONSUMER_CLOSED},
+    {"CONSUMER_STDIN_CLOSED", SMS_CONSUMER_STDIN_CLOSED},
     {"HEADER_SIZE", SMS_HEADER_SIZE}, {"RECORD_HEADER", SMS_RECORD_HEADER}, {"RECORD_ALIGN", SMS_RECORD_ALIGN},
-    {"PADDING", SMS_PADDING}, {"MIN_CAPACITY", SMS_MIN_CAPACITY}, {"MAX_CAPACITY", SMS_MAX_CAPACITY}};
+    {"PADDING", SMS_PADDING}, {"MORE_PIECES", SMS_MORE_PIECES}, {"MIN_CAPACITY", SMS_MIN_CAPACITY}, {"MAX_CAPACITY", SMS_MAX_CAPACITY}};
   int nconsts = sizeof consts / sizeof consts[0], seen = 0;
   char line[4096];
   smstream_ring r;
@@ -56,8 +58,20 @@ int main(int argc, char **argv) {
       }
       if (!found) { printf("MISMATCH %s: not in smstream_layout.h\n", name); failures++; }
     } else if (sscanf(line, "ring %llu %llu", &v, &v2) == 2) {
+      if (have_ring) smstream_ring_unmap(&r);
       if (smstream_ring_create(&r, argv[2], v, (uint32_t)v2) != 0) { printf("FAIL %s\n", smstream_last_error()); return 1; }
       have_ring = 1;
+    } else if (sscanf(line, "record-pattern %llu", &v) == 1) {
+      unsigned char *p = malloc(v);
+      for (size_t i = 0; i < v; i++) p[i] = (unsigned char)(i % 251);
+      /* in three parts, so that piece boundaries fall inside a part */
+      size_t third = v / 3;
+      const void *parts[3] = {p, p + third, p + 2 * third};
+      size_t lens[3] = {third, third, v - 2 * third};
+      if (sms_ring_write_parts(&r, parts, lens, 3) != 0) { printf("FAIL %s\n", smstream_last_error()); return 1; }
+      free(p);
+    } else if (sscanf(line, "head %llu", &v) == 1) {
+      *(volatile uint64_t *)(r.base + SMS_OFF_HEAD) = v;
     } else if (strncmp(line, "record", 6) == 0) {
       size_t n = unhex(line + 6, bytes);
       if (smstream_ring_write(&r, bytes, n) != 0) { printf("FAIL %s\n", smstream_last_error()); return 1; }

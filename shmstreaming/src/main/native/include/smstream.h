@@ -6,7 +6,9 @@
  * or the usual pipe is decided by the job (stream.map.input=shm etc.); the library learns it
  * from the environment Hadoop Streaming gives the program, so the same binary runs with
  * pipes and with shm. Records are Streaming's text records (key TAB value) without the
- * trailing newline.
+ * trailing newline, of any size (one larger than half the ring travels in pieces). With shm
+ * input the end of input is Streaming closing the program's stdin: stdin must be open when the
+ * channel opens (the library then watches its own duplicate of it).
  *
  *   smstream *s = smstream_open_env();
  *   if (!s) { fprintf(stderr, "%s\n", smstream_last_error()); return 2; }
@@ -43,14 +45,18 @@ typedef struct smstream_ring {
   long stall_ms;           /* give up waiting for a live peer after this long (0 = never) */
   int parent_pid;          /* the task JVM; if it goes away we stop waiting */
   struct smstream_ring *flush_before_wait; /* output ring to flush before sleeping on input */
+  unsigned char *joined;   /* consumer: a record that came in pieces, joined (heap) */
+  size_t joined_cap;
 } smstream_ring;
 
 /* Low-level ring API (used by the channel and by the stress test). Return 0 or -1. */
 int smstream_ring_attach(smstream_ring *r, const char *path);
 int smstream_ring_create(smstream_ring *r, const char *path, uint64_t capacity, uint32_t batch);
-/* Blocks until the record fits; -1 if it can never fit or the consumer is gone. */
+/* Blocks until the record fits (a record larger than smstream_ring_max_record goes in pieces);
+ * -1 if the consumer is gone. */
 int smstream_ring_write(smstream_ring *r, const void *data, size_t len);
-/* 1 = a record (*data valid until the next call), 0 = end of stream, -1 = error. */
+/* 1 = a record (*data valid until the next call; in the ring, or joined on the heap if it came
+ * in pieces), 0 = end of stream, -1 = error. */
 int smstream_ring_read(smstream_ring *r, const unsigned char **data, size_t *len);
 /* Publishes what was written and wakes a sleeping consumer. */
 void smstream_ring_flush(smstream_ring *r);
@@ -58,7 +64,7 @@ void smstream_ring_flush(smstream_ring *r);
 void smstream_ring_close_producer(smstream_ring *r, uint32_t code);
 void smstream_ring_close_consumer(smstream_ring *r);
 void smstream_ring_unmap(smstream_ring *r);
-/* Largest record the ring can ever hold. */
+/* Largest record the ring holds whole; larger ones travel in pieces. */
 size_t smstream_ring_max_record(const smstream_ring *r);
 
 /* The channel: input and output of a Streaming program. */

@@ -9,6 +9,9 @@
 #include <strings.h>
 #include <time.h>
 #include <unistd.h>
+#include <fcntl.h>
+#include <stdatomic.h>
+#include <sys/stat.h>
 
 #include "smstream.h"
 #include "smstream_internal.h"
@@ -19,6 +22,7 @@ struct smstream {
   int shm_in, shm_out;
   smstream_ring in, out;
   volatile int eof; /* stdin closed: the task has written all input */
+  int stdin_fd;     /* the watcher's own duplicate of stdin: the program may close fd 0 */
   /* pipe input */
   char *ibuf;
   size_t icap, istart, iend;
@@ -38,7 +42,7 @@ static void *stdin_watcher(void *arg) {
   smstream *s = arg;
   char buf[4096];
   for (;;) {
-    ssize_t n = read(0, buf, sizeof buf);
+    ssize_t n = read(s->stdin_fd, buf, sizeof buf);
     if (n == 0 || (n < 0 && errno != EINTR)) break;
   }
   __atomic_store_n(&s->eof, 1, __ATOMIC_SEQ_CST);
@@ -47,7 +51,8 @@ static void *stdin_watcher(void *arg) {
 }
 
 /* The task creates the segment right after starting us; wait for it to appear. */
-static int attach_channel(smstream_ring *r, const char *dir, const char *attempt, const char *suffix) {
+static int attach_channel(smstream_ring *r, const char *dir, const char *attempt, const char *suffix,
+                          uint32_t consumer_closed) {
   char path[4096];
   long timeout_ms = atol(env("stream_shm_attach_timeout_ms"));
   if (timeout_ms <= 0) timeout_ms = 60000;
@@ -59,7 +64,7 @@ static int attach_channel(smstream_ring *r, const char *dir, const char *attempt
     for (int i = 0; i < 2; i++) {
       snprintf(path, sizeof path, "%s/hadoopopt-shm-%s-%d.%s", dir, attempt, (int)pids[i], suffix);
       if (access(path, F_OK) == 0) {
-        int rc = smstream_ring_attach(r, path);
+        int rc = sms_ring_attach(r, path, consumer_closed);
         /* Both sides have it mapped: nothing may stay in /dev/shm. The task may have unlinked it
          * already (it does once it sees us attached), so ENOENT is fine. */
         if (rc == 0) unlink(path);
@@ -106,6 +111,12 @@ smstream *smstream_open_env(void) {
   }
   s->shm_in = shm_in;
   s->shm_out = shm_out;
+  /* With shm input the end of input is Streaming closing our stdin, a pipe: it must be open now.
+   * Checked before attaching (which opens files that would take a free fd 0); the watcher then
+   * reads its own duplicate, so the program may close fd 0 afterwards. */
+  struct stat st;
+  int stdin_ok = !shm_in || (fstat(0, &st) == 0 && S_ISFIFO(st.st_mode) &&
+                             (s->stdin_fd = fcntl(0, F_DUPFD_CLOEXEC, 3)) >= 0);
   const char *dir = *env("stream_shm_dir") ? env("stream_shm_dir") : "/dev/shm";
   const char *attempt = env("mapreduce_task_attempt_id");
   if ((shm_in || shm_out) && !*attempt) {
@@ -113,13 +124,30 @@ smstream *smstream_open_env(void) {
     free(s);
     return NULL;
   }
-  if (shm_out && attach_channel(&s->out, dir, attempt, "out") != 0) {
+  if (shm_out && attach_channel(&s->out, dir, attempt, "out", 0) != 0) {
     free(s);
     return NULL;
   }
   if (shm_in) {
-    if (attach_channel(&s->in, dir, attempt, "in") != 0) {
+    if (attach_channel(&s->in, dir, attempt, "in", stdin_ok ? 0 : SMS_CONSUMER_STDIN_CLOSED) != 0) {
       if (shm_out) smstream_ring_unmap(&s->out);
+      free(s);
+      return NULL;
+    }
+    if (!stdin_ok) {
+      /* This program could never see the end of its input: give up. The input ring, marked when
+       * attached, tells the task why, and the task fails saying so. The output ends normally
+       * rather than aborted, so that the task's output thread does not race that message with
+       * a vaguer one; the task fails anyway. */
+      sms_wake_if_waiting((_Atomic uint32_t *)(s->in.base + SMS_OFF_PRODUCER_WAITING));
+      smstream_ring_unmap(&s->in);
+      if (shm_out) {
+        smstream_ring_close_producer(&s->out, 1);
+        smstream_ring_unmap(&s->out);
+      }
+      sms_set_error("stdin (fd 0) is closed or is not the pipe Hadoop Streaming gave the program, but stdin "
+                    "must stay open with stream.%s.input=shm: the client learns the end of the input from "
+                    "Streaming closing it", side);
       free(s);
       return NULL;
     }

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -69,7 +70,9 @@ static int map_file(smstream_ring *r, int fd, size_t size) {
   return 0;
 }
 
-int smstream_ring_attach(smstream_ring *r, const char *path) {
+int smstream_ring_attach(smstream_ring *r, const char *path) { return sms_ring_attach(r, path, 0); }
+
+int sms_ring_attach(smstream_ring *r, const char *path, uint32_t consumer_closed) {
   int fd = open(path, O_RDWR | O_CLOEXEC);
   if (fd < 0) {
     int e = errno; /* callers tell a vanished segment (ENOENT) from other failures */
@@ -111,6 +114,9 @@ int smstream_ring_attach(smstream_ring *r, const char *path) {
   r->head_published = r->pos;
   r->published = atomic_load(U64(r, SMS_OFF_TAIL));
   r->head_cache = r->pos;
+  /* A consumer that cannot read says so before it shows itself attached: the task, seeing it
+   * attached, then sees why too. */
+  if (consumer_closed) atomic_store(U32(r, SMS_OFF_CONSUMER_CLOSED), consumer_closed);
   atomic_store(U32(r, SMS_OFF_ATTACHED), 1);
   return 0;
 }
@@ -153,7 +159,7 @@ int smstream_ring_create(smstream_ring *r, const char *path, uint64_t capacity, 
   return 0;
 }
 
-size_t smstream_ring_max_record(const smstream_ring *r) { return (size_t)r->capacity - SMS_RECORD_HEADER; }
+size_t smstream_ring_max_record(const smstream_ring *r) { return (size_t)SMS_MAX_WHOLE_RECORD(r->capacity); }
 
 static uint64_t align8(uint64_t n) { return (n + SMS_RECORD_ALIGN - 1) & ~(uint64_t)(SMS_RECORD_ALIGN - 1); }
 
@@ -221,23 +227,62 @@ static int wait_for_space(smstream_ring *r, uint64_t need) {
   }
 }
 
-int sms_ring_write_parts(smstream_ring *r, const void *const *parts, const size_t *lens, int n) {
-  uint64_t len = 0;
-  for (int i = 0; i < n; i++) len += lens[i];
-  if (len > smstream_ring_max_record(r)) {
-    sms_set_error("a record of %llu bytes is larger than the ring can hold (%zu bytes); raise "
-                  "stream.shm.buffer.size", (unsigned long long)len, smstream_ring_max_record(r));
-    return -1;
-  }
-  uint64_t rec = align8(SMS_RECORD_HEADER + len);
-  uint64_t off = r->pos & r->mask;
-  uint64_t to_end = r->capacity - off;
-  uint64_t need = rec > to_end ? to_end + rec : rec;
-  /* The head is read only when the last one seen leaves too little room. */
+/* Waits until need bytes are free; the head is read only when the last one seen leaves too little. */
+static inline int room(smstream_ring *r, uint64_t need) {
   if (r->capacity - (r->pos - r->head_cache) < need) {
     r->head_cache = atomic_load_explicit(U64(r, SMS_OFF_HEAD), memory_order_acquire);
     if (r->capacity - (r->pos - r->head_cache) < need && wait_for_space(r, need) != 0) return -1;
   }
+  return 0;
+}
+
+static inline void end_record(smstream_ring *r, uint64_t span) {
+  r->pos += span;
+  if (++r->since_wake >= r->batch || r->pos - r->published >= publish_bytes(r)) publish_tail(r);
+}
+
+/* A record larger than half the ring: pieces, each as large as the rest of the record, the
+ * limit and the end of the data area allow (see smstream_layout.h). */
+static int write_pieces(smstream_ring *r, const void *const *parts, const size_t *lens, int n, uint64_t len) {
+  uint64_t left = len;
+  int part = 0;
+  size_t part_off = 0;
+  while (left > 0) {
+    uint64_t off = r->pos & r->mask;
+    uint64_t piece = left;
+    if (piece > smstream_ring_max_record(r)) piece = smstream_ring_max_record(r);
+    if (piece > r->capacity - off - SMS_RECORD_HEADER) piece = r->capacity - off - SMS_RECORD_HEADER;
+    uint64_t span = align8(SMS_RECORD_HEADER + piece);
+    if (room(r, span) != 0) return -1;
+    left -= piece;
+    uint32_t l32 = (uint32_t)piece | (left > 0 ? SMS_MORE_PIECES : 0);
+    memcpy(DATA(r) + off, &l32, 4);
+    unsigned char *dst = DATA(r) + off + SMS_RECORD_HEADER;
+    while (piece > 0) {
+      size_t c = lens[part] - part_off;
+      if (c > piece) c = (size_t)piece;
+      memcpy(dst, (const unsigned char *)parts[part] + part_off, c);
+      dst += c;
+      piece -= c;
+      part_off += c;
+      if (part_off == lens[part] && part + 1 < n) {
+        part++;
+        part_off = 0;
+      }
+    }
+    end_record(r, span);
+  }
+  return 0;
+}
+
+int sms_ring_write_parts(smstream_ring *r, const void *const *parts, const size_t *lens, int n) {
+  uint64_t len = 0;
+  for (int i = 0; i < n; i++) len += lens[i];
+  if (len > smstream_ring_max_record(r)) return write_pieces(r, parts, lens, n, len);
+  uint64_t rec = align8(SMS_RECORD_HEADER + len);
+  uint64_t off = r->pos & r->mask;
+  uint64_t to_end = r->capacity - off;
+  if (room(r, rec > to_end ? to_end + rec : rec) != 0) return -1;
   if (rec > to_end) {
     memcpy(DATA(r) + off, &(uint32_t){SMS_PADDING}, 4);
     r->pos += to_end;
@@ -250,8 +295,7 @@ int sms_ring_write_parts(smstream_ring *r, const void *const *parts, const size_
     memcpy(dst, parts[i], lens[i]);
     dst += lens[i];
   }
-  r->pos += rec;
-  if (++r->since_wake >= r->batch || r->pos - r->published >= publish_bytes(r)) publish_tail(r);
+  end_record(r, rec);
   return 0;
 }
 
@@ -320,7 +364,8 @@ static int wait_for_data(smstream_ring *r) {
   }
 }
 
-int smstream_ring_read(smstream_ring *r, const unsigned char **data, size_t *len) {
+/* The next record or piece in place: 1 (and *more: further pieces follow), 0 = end, -1 = error. */
+static inline int next_piece(smstream_ring *r, const unsigned char **data, size_t *len, int *more) {
   release_previous(r);
   for (;;) {
     if (r->published == r->pos) {
@@ -335,6 +380,8 @@ int smstream_ring_read(smstream_ring *r, const unsigned char **data, size_t *len
       r->pending_head = r->pos;
       continue;
     }
+    *more = (l & SMS_MORE_PIECES) != 0;
+    l &= ~SMS_MORE_PIECES;
     if ((uint64_t)l > r->capacity - SMS_RECORD_HEADER || off + SMS_RECORD_HEADER + l > r->capacity) {
       sms_set_error("corrupt ring: record length %u at data offset %llu", l, (unsigned long long)off);
       return -1;
@@ -344,6 +391,46 @@ int smstream_ring_read(smstream_ring *r, const unsigned char **data, size_t *len
     r->pending_head = r->pos + align8(SMS_RECORD_HEADER + (uint64_t)l);
     return 1;
   }
+}
+
+/* A record in pieces: copies each piece out (releasing it, so the producer can go on) and joins them. */
+static int join_pieces(smstream_ring *r, const unsigned char **data, size_t *len) {
+  size_t total = 0;
+  int more = 1;
+  const unsigned char *p = *data;
+  size_t n = *len;
+  for (;;) {
+    if (total + n > r->joined_cap) {
+      size_t cap = r->joined_cap ? r->joined_cap : 65536;
+      while (cap < total + n) cap *= 2;
+      unsigned char *bigger = realloc(r->joined, cap);
+      if (!bigger) {
+        sms_set_error("out of memory joining a record of more than %zu bytes", total + n);
+        return -1;
+      }
+      r->joined = bigger;
+      r->joined_cap = cap;
+    }
+    memcpy(r->joined + total, p, n);
+    total += n;
+    if (!more) break;
+    int rc = next_piece(r, &p, &n, &more);
+    if (rc < 0) return -1;
+    if (rc == 0) {
+      sms_set_error("the stream ended inside a record, after %zu of its bytes", total);
+      return -1;
+    }
+  }
+  *data = r->joined;
+  *len = total;
+  return 1;
+}
+
+int smstream_ring_read(smstream_ring *r, const unsigned char **data, size_t *len) {
+  int more;
+  int rc = next_piece(r, data, len, &more);
+  if (rc <= 0 || !more) return rc;
+  return join_pieces(r, data, len);
 }
 
 void smstream_ring_close_producer(smstream_ring *r, uint32_t code) {
@@ -362,4 +449,7 @@ void smstream_ring_close_consumer(smstream_ring *r) {
 void smstream_ring_unmap(smstream_ring *r) {
   if (r->base) munmap(r->base, r->map_size);
   r->base = NULL;
+  free(r->joined);
+  r->joined = NULL;
+  r->joined_cap = 0;
 }

@@ -136,6 +136,67 @@ final class DirectIoTesting {
     return all.array();
   }
 
+  /** Flips one byte of a file (a replica's block file, to corrupt it on disk). */
+  static void flipByte(java.io.File file, long offset) throws IOException {
+    try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file.toPath(),
+        java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE)) {
+      ByteBuffer b = ByteBuffer.allocate(1);
+      ch.read(b, offset);
+      b.put(0, (byte) (b.get(0) ^ 0x5a)).rewind();
+      ch.write(b, offset);
+    }
+  }
+
+  /**
+   * A socket folder of symbolic links to {@code sockets}, named so the client asks them in the
+   * order given (it asks in name order): which local replica a direct read takes is then known.
+   */
+  static Path orderedSocketDir(String name, List<Path> sockets) throws IOException {
+    Path dir = socketDir(name);
+    Files.createDirectories(dir);
+    Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    for (int i = 0; i < sockets.size(); i++) {
+      Files.createSymbolicLink(dir.resolve("dn-" + (i + 1) + ".sock"), sockets.get(i));
+    }
+    return dir;
+  }
+
+  /** The bytes HDFS hands a ReplicaAccessorBuilder as the block token ({@code Token.write}). */
+  static byte[] tokenBytes(org.apache.hadoop.hdfs.protocol.LocatedBlock b) throws IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    b.getBlockToken().write(new java.io.DataOutputStream(out));
+    return out.toByteArray();
+  }
+
+  /** Indexes of the DataNodes the NameNode records as holding a corrupt replica of {@code block}. */
+  static java.util.Set<Integer> corruptReplicaRecords(org.apache.hadoop.hdfs.MiniDFSCluster cluster,
+      org.apache.hadoop.hdfs.protocol.ExtendedBlock block) {
+    org.apache.hadoop.hdfs.server.namenode.FSNamesystem fsn = cluster.getNamesystem();
+    java.util.Collection<org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor> nodes;
+    fsn.readLock();
+    try {
+      nodes = fsn.getBlockManager().getCorruptReplicas(block.getLocalBlock());
+    } finally {
+      fsn.readUnlock();
+    }
+    java.util.Set<Integer> indexes = new java.util.TreeSet<>();
+    if (nodes != null) {
+      for (org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor d : nodes) {
+        indexes.add(dataNodeIndex(cluster, d.getXferPort()));
+      }
+    }
+    return indexes;
+  }
+
+  static int dataNodeIndex(org.apache.hadoop.hdfs.MiniDFSCluster cluster, int xferPort) {
+    for (int i = 0; i < cluster.getDataNodes().size(); i++) {
+      if (cluster.getDataNodes().get(i).getXferPort() == xferPort) {
+        return i;
+      }
+    }
+    throw new AssertionError("no DataNode with transfer port " + xferPort);
+  }
+
   /** Seeks and positional reads at random places (many across block boundaries), checked against {@code expected}. */
   static void checkRandomAccess(FileSystem fs, org.apache.hadoop.fs.Path p, byte[] expected, long seed) throws IOException {
     Random r = new Random(seed);

@@ -3,6 +3,7 @@ package org.hadoopopt.directio;
 import static org.hadoopopt.directio.DirectIoTesting.BLOCK;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -38,7 +39,7 @@ class FaultTest {
   static final Path SOCKETS = DirectIoTesting.socketDir("fault");
 
   @RegisterExtension
-  static final MiniDfs DFS = new MiniDfs(2, DirectIoTesting.clusterConf(SOCKETS, false));
+  static final MiniDfs DFS = new MiniDfs(2, DirectIoTesting.clusterConf(SOCKETS, true));
 
   /** A client with a small window, so a fault placed ahead of the reader is read after it happened. */
   static FileSystem client() throws IOException {
@@ -58,7 +59,7 @@ class FaultTest {
     List<LocatedBlock> blocks = DFS.cluster().getFileSystem().getClient().getLocatedBlocks(name, 0).getLocatedBlocks();
     LocatedBlock b = blocks.get(index);
     PathRequest req = new PathRequest(b.getBlock().getBlockPoolId(), b.getBlock().getBlockId(),
-        b.getBlock().getGenerationStamp(), new byte[0]);
+        b.getBlock().getGenerationStamp(), DirectIoTesting.tokenBytes(b));
     for (Path s : EndpointDirectory.sockets(SOCKETS)) {
       PathReply r = EndpointClient.ask(s, req);
       if (r.status == PathReply.Status.FOUND) {
@@ -81,16 +82,39 @@ class FaultTest {
     in.readFully(got, from, got.length - from);
   }
 
+  /** The client-side loggers that could mention a replica: ours and HDFS's input stream's. */
+  static LogCapture clientLogs() {
+    return new LogCapture(null, "org.hadoopopt.directio.client.DirectReplicaAccessor",
+        DirectReplicaAccessorBuilder.class.getName(), "org.apache.hadoop.hdfs.DFSClient",
+        "org.apache.hadoop.hdfs.DFSInputStream");
+  }
+
+  /** Client logs name blocks, never the DataNode's files. */
+  static void assertNoBlockFilePaths(String text) {
+    String dataDir = new java.io.File(DFS.cluster().getDataDirectory()).getAbsolutePath();
+    assertFalse(text.contains(dataDir) || text.contains("/current/") || text.contains(".meta"),
+        "client log names a block file:\n" + text);
+  }
+
+  static long blockId(String name, int index) throws IOException {
+    return DFS.cluster().getFileSystem().getClient().getLocatedBlocks(name, 0).getLocatedBlocks().get(index).getBlock()
+        .getBlockId();
+  }
+
   @Test
   void corruptedBlockFileIsReadCorrectlyByFallback() throws IOException {
     byte[] data = write("/fault/corrupt", 1);
     PathReply replica = localReplica("/fault/corrupt", 1);
     flipByte(replica.dataPath, 1234);
     long fallbacks = DirectIoStatistics.fallbacks();
-    try (FileSystem fs = client()) {
+    long direct = DirectIoStatistics.directBytes();
+    try (LogCapture log = clientLogs(); FileSystem fs = client()) {
       assertArrayEquals(data, DirectIoTesting.readSequential(fs, new org.apache.hadoop.fs.Path("/fault/corrupt"), 65536));
+      assertTrue(log.text().contains("blk_" + blockId("/fault/corrupt", 1)), "the warning names the block:\n" + log.text());
+      assertNoBlockFilePaths(log.text());
     }
     assertEquals(fallbacks + 1, DirectIoStatistics.fallbacks(), "one fallback for the corrupt replica");
+    assertEquals(data.length, DirectIoStatistics.directBytes() - direct, "the other local replica served the block");
   }
 
   @Test
@@ -118,13 +142,16 @@ class FaultTest {
     PathReply b2 = localReplica("/fault/deleted", 2);
     long fallbacks = DirectIoStatistics.fallbacks();
     byte[] got = new byte[data.length];
-    try (FileSystem fs = client(); FSDataInputStream in = fs.open(new org.apache.hadoop.fs.Path("/fault/deleted"))) {
+    try (LogCapture log = clientLogs(); FileSystem fs = client();
+        FSDataInputStream in = fs.open(new org.apache.hadoop.fs.Path("/fault/deleted"))) {
       in.readFully(got, 0, 10_000);
       // The open block file stays readable (Linux keeps it until closed); the next ones are gone.
       Files.delete(Paths.get(b0.dataPath));
       Files.delete(Paths.get(b1.dataPath));
       Files.delete(Paths.get(b2.metaPath));
       readRest(in, got, 10_000);
+      assertTrue(log.text().contains("blk_" + blockId("/fault/deleted", 2)), "the warning names the block:\n" + log.text());
+      assertNoBlockFilePaths(log.text());
     }
     assertArrayEquals(data, got);
     // Block 1: the DataNode sees its file is gone and says so, the other local replica serves it.

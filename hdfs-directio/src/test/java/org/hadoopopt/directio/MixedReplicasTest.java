@@ -40,7 +40,7 @@ class MixedReplicasTest {
   static final Path SOCKETS = DirectIoTesting.socketDir("mixed");
 
   @RegisterExtension
-  static final MiniDfs DFS = new MiniDfs(1, DirectIoTesting.clusterConf(SOCKETS, false));
+  static final MiniDfs DFS = new MiniDfs(1, DirectIoTesting.clusterConf(SOCKETS, true));
 
   @Test
   void directAndStreamedBlocksInOneFile() throws Exception {

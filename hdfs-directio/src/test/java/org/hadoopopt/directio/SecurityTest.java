@@ -91,6 +91,18 @@ class SecurityTest {
   }
 
   @Test
+  void onlyTheReplicasExactGenerationStampIsServed() throws IOException {
+    LocatedBlock b = blocks.get(0);
+    ExtendedBlock blk = b.getBlock();
+    byte[] token = bytes(b.getBlockToken());
+    for (long gs : new long[] {0, blk.getGenerationStamp() - 1, blk.getGenerationStamp() + 1}) {
+      PathReply r = EndpointClient.ask(socketOf(0),
+          new PathRequest(blk.getBlockPoolId(), blk.getBlockId(), gs, token));
+      assertEquals(PathReply.Status.NOT_HERE, r.status, "generation stamp " + gs + " with a valid token: " + r);
+    }
+  }
+
+  @Test
   void requestsWithoutValidTokenAreRefusedAndTheLogNamesNoPath() throws IOException {
     LocatedBlock b0 = blocks.get(0);
     LocatedBlock b1 = blocks.get(1);

@@ -47,6 +47,9 @@ class RingLayoutVectorTest {
             constants++;
             break;
           case "ring":
+            if (producer != null) {
+              producer.close();
+            }
             seg = NativeShm.create(path.toString(), Long.parseLong(f[1]), Integer.parseInt(f[2]));
             producer = new RingProducer("vector", seg, Peer.ALWAYS, 0);
             break;
@@ -55,6 +58,22 @@ class RingLayoutVectorTest {
             producer.claim(rec.length);
             producer.put(rec, 0, rec.length);
             producer.commit();
+            break;
+          case "record-pattern":
+            byte[] pattern = new byte[Integer.parseInt(f[1])];
+            for (int i = 0; i < pattern.length; i++) {
+              pattern[i] = (byte) (i % 251);
+            }
+            producer.claim(pattern.length);
+            // in three parts, so that piece boundaries fall inside a put
+            int third = pattern.length / 3;
+            producer.put(pattern, 0, third);
+            producer.put(pattern, third, third);
+            producer.put(pattern, 2 * third, pattern.length - 2 * third);
+            producer.commit();
+            break;
+          case "head":
+            seg.order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(RingLayout.OFF_HEAD, Long.parseLong(f[1]));
             break;
           case "flush":
             producer.flush();

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The ring alone, across two processes: this JVM writes records of random sizes (some near
- * the ring's size, so it wraps and fills) into one ring, the C program ring_echo reads each and
+ * half the ring's size, so it wraps and fills, and a few up to 3.5 times the ring, which travel
+ * in pieces both ways) into one ring, the C program ring_echo reads each and
  * writes it back through a second ring; both sides pause at random. Every echoed record must
  * equal what was sent, in order, and the C side's checksum must equal ours.
  *
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.Test;
 class RingStressTest {
   private static final long RECORDS = Long.getLong("shm.stress.records", 1_000_000L);
   private static final int CAPACITY = 64 * 1024;
-  private static final byte[] POOL = new byte[1 << 16];
+  private static final byte[] POOL = new byte[1 << 18];
 
   static {
     new SplittableRandom(1).nextBytes(POOL);
@@ -42,7 +43,9 @@ class RingStressTest {
 
     void next() {
       int r = rnd.nextInt(1000);
-      len = r == 0 ? rnd.nextInt(CAPACITY / 2) : r < 100 ? rnd.nextInt(2000) : rnd.nextInt(120);
+      // one in 20,000 larger than half the ring (up to 3.5 rings): it travels in pieces
+      len = r == 0 ? (rnd.nextInt(20) == 0 ? CAPACITY / 2 + rnd.nextInt(3 * CAPACITY) : rnd.nextInt(CAPACITY / 2))
+          : r < 100 ? rnd.nextInt(2000) : rnd.nextInt(120);
       off = rnd.nextInt(POOL.length - len + 1);
     }
   }
@@ -82,7 +85,8 @@ class RingStressTest {
           for (long i = 0; i < RECORDS; i++) {
             recs.next();
             p.claim(recs.len);
-            p.put(POOL, recs.off, recs.len);
+            p.put(POOL, recs.off, recs.len / 2); // two parts: piece boundaries fall inside a put
+            p.put(POOL, recs.off + recs.len / 2, recs.len - recs.len / 2);
             p.commit();
             for (int k = 0; k < recs.len; k++) {
               sum = (sum ^ (POOL[recs.off + k] & 0xFF)) * 0x100000001b3L;
@@ -102,13 +106,14 @@ class RingStressTest {
       SplittableRandom pauses = new SplittableRandom(5);
       long received = 0;
       int len;
-      while ((len = consumer.next()) >= 0) {
+      long pieced = 0;
+      while ((len = consumer.nextRecord()) >= 0) {
         expected.next();
         assertEquals(expected.len, len, "length of record " + received);
-        ByteBuffer d = consumer.data();
-        int at = consumer.offset();
+        pieced += len > CAPACITY / 2 - 4 ? 1 : 0;
+        byte[] d = consumer.buffer();
         for (int k = 0; k < len; k++) {
-          if (d.get(at + k) != POOL[expected.off + k]) {
+          if (d[k] != POOL[expected.off + k]) {
             throw new AssertionError("record " + received + " differs at byte " + k);
           }
         }
@@ -120,6 +125,7 @@ class RingStressTest {
         throw new AssertionError("writer failed", writerError.get());
       }
       assertEquals(RECORDS, received, "records echoed");
+      assertTrue(pieced > 0 || RECORDS < 100_000, "some records travelled in pieces");
       assertTrue(echo.waitFor(60, TimeUnit.SECONDS), "ring_echo did not exit");
       String report = new String(echo.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
       assertEquals(0, echo.exitValue(), report);

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapred.Counters;
 import org.apache.hadoop.mapred.RunningJob;
 import org.apache.hadoop.mapred.TaskCompletionEvent;
 import org.apache.hadoop.streaming.StreamJob;
@@ -28,11 +29,19 @@ final class StreamingRun {
   final int exitCode;
   final byte[] output;
   final String failure;
+  /** The job's counters (null if unavailable). */
+  final Counters counters;
 
-  private StreamingRun(int exitCode, byte[] output, String failure) {
+  private StreamingRun(int exitCode, byte[] output, String failure, Counters counters) {
     this.exitCode = exitCode;
     this.output = output;
     this.failure = failure;
+    this.counters = counters;
+  }
+
+  /** A counter's value, 0 if the job has no such counter. */
+  long counter(Enum<?> name) {
+    return counters == null ? 0 : counters.getCounter(name);
   }
 
   /** Output lines in part-file order (as bytes decoded ISO-8859-1, so any byte survives). */
@@ -96,6 +105,14 @@ final class StreamingRun {
           failure.append("(job status unavailable: ").append(e).append(")");
         }
       }
+      Counters counters = null;
+      if (running != null) {
+        try {
+          counters = running.getCounters();
+        } catch (IOException | RuntimeException e) {
+          // left null
+        }
+      }
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(outDir.toString());
       if (rc == 0 && fs.exists(dir)) {
@@ -107,7 +124,7 @@ final class StreamingRun {
           }
         }
       }
-      return new StreamingRun(rc, out.toByteArray(), failure.toString());
+      return new StreamingRun(rc, out.toByteArray(), failure.toString(), counters);
     }
   }
 

@@ -5,17 +5,19 @@ import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.hadoopopt.inputformats.mapreduce.BadRows;
+import org.hadoopopt.inputformats.record.MalformedRecordException;
 
 /**
- * What a task does with a malformed row: fail with a message naming file, byte offset and field,
+ * What a task does with a malformed row: fail with its {@link MalformedRecordException} (file, row
+ * offset, column; the one exception every variant throws),
  * or, with {@link #SKIP_BAD} set, skip it and count it in {@link Counter#MALFORMED_ROWS_SKIPPED}.
  * One instance per task (per input file). Key and counter are inputformats' {@link BadRows}, so
  * the baseline jobs and the MT/BDB variants (whose record readers skip) count alike.
  */
 public final class BadRecords {
   /**
-   * {@code hadoopopt.input.skip.bad}, default {@code false}: skip malformed rows (wrong field
-   * count, non-numeric number, bad date) and count them, instead of failing the task. The same
+   * {@code hadoopopt.input.skip.bad}, default {@code false}: skip malformed rows (outside
+   * {@code ColumnGrammar}: wrong field count, bad number, decimal or date) and count them, instead of failing the task. The same
    * key as {@link BadRows#SKIP_BAD}.
    */
   public static final String SKIP_BAD = BadRows.SKIP_BAD;
@@ -52,21 +54,22 @@ public final class BadRecords {
     return BadRows.isSkipBad(conf);
   }
 
-  /**
-   * Rejects the row at {@code offset}: counts it when skipping, else throws.
-   *
-   * @param field the column name (from {@link PavloSchema}), or "field count"
-   */
-  public void reject(long offset, String field, String problem) throws MalformedRowException {
+  /** Counts {@code e}'s row when skipping, else throws {@code e}. */
+  public void reject(MalformedRecordException e) throws MalformedRecordException {
     if (skip) {
       counter.increment(1);
       return;
     }
-    throw new MalformedRowException(message(file, offset, field, problem));
+    throw e;
   }
 
-  public static String message(String file, long offset, String field, String problem) {
-    return "malformed row in " + file + " at byte offset " + offset + ", field " + field + ": " + problem
-        + " (set " + SKIP_BAD + "=true to skip such rows)";
+  /** Rejects the row at {@code offset} of this task's file (see {@link #reject(MalformedRecordException)}). */
+  public void reject(long offset, String column, String problem) throws MalformedRecordException {
+    reject(new MalformedRecordException(file, offset, column, problem));
+  }
+
+  /** The file the task reads. */
+  public String file() {
+    return file;
   }
 }

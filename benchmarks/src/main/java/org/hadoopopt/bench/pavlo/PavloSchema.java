@@ -1,8 +1,9 @@
 package org.hadoopopt.bench.pavlo;
 
-import java.math.BigDecimal;
 import java.text.SimpleDateFormat;
 import java.util.TimeZone;
+import org.hadoopopt.inputformats.record.ColumnGrammar;
+import org.hadoopopt.inputformats.record.FieldType;
 
 /**
  * The four Pavlo tables as stored: '|'-separated text, one row a line, columns in the order
@@ -56,25 +57,40 @@ public final class PavloSchema {
   public static final int DOC_URL = 0;
   public static final int DOC_HTML = 1;
 
-  /** A strict (non-lenient, UTC) parser for visitDate; not thread-safe, so one per task. */
+  /**
+   * A strict (non-lenient, UTC) parser for visitDate on the proleptic Gregorian calendar (as
+   * java.time and the other variants count days; the default calendar is Julian before 1582); not
+   * thread-safe, so one per task. It accepts more than the grammar ({@code ColumnGrammar}), so
+   * readers check the text by the grammar first.
+   */
   public static SimpleDateFormat newDateFormat() {
     SimpleDateFormat f = new SimpleDateFormat(DATE_PATTERN, java.util.Locale.ROOT);
+    java.util.GregorianCalendar calendar = new java.util.GregorianCalendar(TimeZone.getTimeZone("UTC"), java.util.Locale.ROOT);
+    calendar.setGregorianChange(new java.util.Date(Long.MIN_VALUE));
+    f.setCalendar(calendar);
     f.setLenient(false);
-    f.setTimeZone(TimeZone.getTimeZone("UTC"));
     return f;
   }
 
   /**
-   * adRevenue in exact hundredths ("123.45" is 12345): the sums of every variant must agree to
-   * the cent, which float arithmetic would not guarantee.
+   * adRevenue in exact hundredths ("123.45" is 12345), by the grammar every reader shares
+   * ({@code ColumnGrammar}: {@code -?[0-9]{1,12}(\.[0-9]{1,2})?}): the sums of every variant must
+   * agree to the cent.
    *
-   * @throws NumberFormatException if the text is not a decimal with at most 2 decimals
+   * @throws NumberFormatException if the text is not such a decimal
    */
   public static long parseCents(String text) {
-    try {
-      return new BigDecimal(text).movePointRight(2).longValueExact();
-    } catch (ArithmeticException e) {
-      throw new NumberFormatException("more than 2 decimals or out of range: '" + text + "'");
+    byte[] b = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    long micros = ColumnGrammar.parseDecimal(b, 0, b.length);
+    if (micros == ColumnGrammar.INVALID) {
+      throw new NumberFormatException(ColumnGrammar.problem(FieldType.DECIMAL, b, 0, b.length));
     }
+    return micros / ColumnGrammar.DECIMAL_STEP;
+  }
+
+  /** visitDate as days since 1970-01-01 by the shared grammar (yyyy-MM-dd, a real day), or {@link ColumnGrammar#INVALID}. */
+  public static long epochDay(String text) {
+    byte[] b = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    return ColumnGrammar.parseDate(b, 0, b.length);
   }
 }

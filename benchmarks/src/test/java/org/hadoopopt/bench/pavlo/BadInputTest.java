@@ -70,8 +70,8 @@ class BadInputTest {
     try (LogCapture log = new LogCapture()) {
       assertThrows(Jobs.JobFailedException.class, () -> ToolRunner.run(LocalSets.conf(), new SelectionJob(),
           new String[] {rankings.getParent(), out("sel-fail")}));
-      String want = "malformed row in file:" + rankings.getAbsolutePath() + " at byte offset " + offsetOf(R1)
-          + ", field pageRank: not an integer: '1x2'";
+      String want = "file:" + rankings.getAbsolutePath() + ", offset " + offsetOf(R1)
+          + ", field pageRank: not an INT (-?[0-9]{1,10} within 32 bits): '1x2'";
       assertTrue(log.text().contains(want), "log lacks <" + want + ">:\n" + tail(log.text()));
     }
   }
@@ -81,7 +81,7 @@ class BadInputTest {
     try (LogCapture log = new LogCapture()) {
       assertThrows(Jobs.JobFailedException.class, () -> ToolRunner.run(LocalSets.conf(), new AggregationJob(),
           new String[] {visits.getParent(), out("agg-fail")}));
-      String want = "at byte offset " + offsetOf(V1) + ", field visitDate: not a date yyyy-MM-dd: '2000-02-30'";
+      String want = ", offset " + offsetOf(V1) + ", field visitDate: not a DATE (yyyy-MM-dd naming a real day): '2000-02-30'";
       assertTrue(log.text().contains(want), "log lacks <" + want + ">:\n" + tail(log.text()));
     }
   }

@@ -41,7 +41,9 @@ class PavloFormatsTest {
     assertEquals(12345, PavloSchema.parseCents("123.45"));
     assertEquals(770, PavloSchema.parseCents("7.7"));
     assertEquals(5, PavloSchema.parseCents("0.05"));
-    assertEquals(120, PavloSchema.parseCents("1.200"));
+    assertThrows(NumberFormatException.class, () -> PavloSchema.parseCents("1.200")); // the grammar: at most 2 decimals
+    assertThrows(NumberFormatException.class, () -> PavloSchema.parseCents("+1.20"));
+    assertThrows(NumberFormatException.class, () -> PavloSchema.parseCents("1e2"));
     assertThrows(NumberFormatException.class, () -> PavloSchema.parseCents("12.345"));
     assertThrows(NumberFormatException.class, () -> PavloSchema.parseCents("12,5"));
   }

@@ -25,10 +25,17 @@ import org.apache.hadoop.fs.Path;
 final class Reference {
   private final FileSystem fs;
   private final Path set;
+  private final java.nio.charset.Charset charset;
 
   Reference(FileSystem fs, Path set) {
+    this(fs, set, StandardCharsets.UTF_8);
+  }
+
+  /** Reads the set in {@code charset}: ISO-8859-1 keeps every byte as one char (rows that are not UTF-8). */
+  Reference(FileSystem fs, Path set, java.nio.charset.Charset charset) {
     this.fs = fs;
     this.set = set;
+    this.charset = charset;
   }
 
   /** The rows of a table, in file order, each cut at every '|'. */
@@ -37,7 +44,7 @@ final class Reference {
     FileStatus[] parts = fs.globStatus(new Path(new Path(set, table), "part-*"));
     Arrays.sort(parts);
     for (FileStatus p : parts) {
-      try (BufferedReader r = new BufferedReader(new InputStreamReader(fs.open(p.getPath()), StandardCharsets.UTF_8))) {
+      try (BufferedReader r = new BufferedReader(new InputStreamReader(fs.open(p.getPath()), charset))) {
         for (String line; (line = r.readLine()) != null;) {
           rows.add(cut(line, table.equals("documents") ? 2 : Integer.MAX_VALUE));
         }
@@ -75,7 +82,7 @@ final class Reference {
     List<String> out = new ArrayList<>();
     for (String[] r : rows("rankings")) {
       if (Integer.parseInt(r[1]) > minRank) {
-        out.add(r[0] + "\t" + r[1]);
+        out.add(r[0] + "\t" + Integer.parseInt(r[1]));
       }
     }
     return sorted(out);

@@ -28,7 +28,7 @@ final class BlockMetaHeader {
     ByteBuffer b = ByteBuffer.allocate(LENGTH);
     while (b.hasRemaining()) {
       if (meta.read(b, b.position()) < 0) {
-        throw new IOException("meta file " + metaName + " ends at offset " + b.position() + " inside its " + LENGTH
+        throw new IOException("the meta file of " + metaName + " ends at offset " + b.position() + " inside its " + LENGTH
             + "-byte header");
       }
     }
@@ -37,13 +37,13 @@ final class BlockMetaHeader {
     int type = b.get();
     int bpc = b.getInt();
     if (version != 1) {
-      throw new IOException("meta file " + metaName + " offset 0: unsupported version " + version + " (expected 1)");
+      throw new IOException("the meta file of " + metaName + " offset 0: unsupported version " + version + " (expected 1)");
     }
     if (type < 0 || type > 2) {
-      throw new IOException("meta file " + metaName + " offset 2: unknown checksum type " + type);
+      throw new IOException("the meta file of " + metaName + " offset 2: unknown checksum type " + type);
     }
     if (bpc <= 0 || bpc > (1 << 24)) {
-      throw new IOException("meta file " + metaName + " offset 3: bad bytes-per-checksum " + bpc);
+      throw new IOException("the meta file of " + metaName + " offset 3: bad bytes-per-checksum " + bpc);
     }
     return new BlockMetaHeader(type, bpc, type == 0 ? 0 : 4);
   }

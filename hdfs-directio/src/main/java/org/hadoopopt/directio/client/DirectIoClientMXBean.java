@@ -11,4 +11,8 @@ public interface DirectIoClientMXBean {
   long getFallbacks();
 
   long getRefusals();
+
+  long getChecksumExceptions();
+
+  long getCorruptionsConfirmed();
 }

@@ -13,6 +13,8 @@ public final class DirectIoStatistics {
   private static final AtomicLong DECLINED = new AtomicLong();
   private static final AtomicLong FALLBACKS = new AtomicLong();
   private static final AtomicLong REFUSALS = new AtomicLong();
+  private static final AtomicLong CHECKSUM_EXCEPTIONS = new AtomicLong();
+  private static final AtomicLong CORRUPTION_CONFIRMED = new AtomicLong();
 
   private DirectIoStatistics() {}
 
@@ -54,6 +56,16 @@ public final class DirectIoStatistics {
     public long getRefusals() {
       return refusals();
     }
+
+    @Override
+    public long getChecksumExceptions() {
+      return checksumExceptions();
+    }
+
+    @Override
+    public long getCorruptionsConfirmed() {
+      return corruptionsConfirmed();
+    }
   }
 
   static void addDirectBytes(long n) {
@@ -74,6 +86,14 @@ public final class DirectIoStatistics {
 
   static void refusal() {
     REFUSALS.incrementAndGet();
+  }
+
+  static void checksumException() {
+    CHECKSUM_EXCEPTIONS.incrementAndGet();
+  }
+
+  static void corruptionConfirmed() {
+    CORRUPTION_CONFIRMED.incrementAndGet();
   }
 
   /** Bytes returned to readers from local block files. */
@@ -101,8 +121,22 @@ public final class DirectIoStatistics {
     return REFUSALS.get();
   }
 
-  /** A consistent-enough copy for before/after comparisons. */
+  /** Checksum errors of direct reads handed to HDFS as a {@code ChecksumException} (HDFS then reports its replica). */
+  public static long checksumExceptions() {
+    return CHECKSUM_EXCEPTIONS.get();
+  }
+
+  /** Checksum errors of direct reads that the DataNode holding the replica confirmed and reported. */
+  public static long corruptionsConfirmed() {
+    return CORRUPTION_CONFIRMED.get();
+  }
+
+  /**
+   * A consistent-enough copy for before/after comparisons: direct bytes, direct opens, declined,
+   * fallbacks, refusals, checksum exceptions, corruptions confirmed.
+   */
   public static long[] snapshot() {
-    return new long[] {directBytes(), directOpens(), declined(), fallbacks(), refusals()};
+    return new long[] {directBytes(), directOpens(), declined(), fallbacks(), refusals(), checksumExceptions(),
+        corruptionsConfirmed()};
   }
 }

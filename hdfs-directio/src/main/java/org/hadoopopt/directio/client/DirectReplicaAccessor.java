@@ -20,21 +20,19 @@ import org.slf4j.LoggerFactory;
  * a window buffer whose chunks are checked against the {@code .meta} checksums before any byte
  * is handed out; without it (and without O_DIRECT) bytes go from the file into the caller's buffer.
  *
- * <p>Any failure (file gone, shorter than the replica, bad checksum) excludes the replica in this
- * process and surfaces as a plain {@link IOException}: HDFS then retries the read through a
- * DataNode, and our builder declines the excluded replica. It is deliberately not a
- * {@link ChecksumException}, which would make HDFS report the replica of whichever DataNode it had
- * chosen as corrupt, and that need not be the local one we read.
+ * <p>Any failure excludes this replica in this process, so HDFS's retry reads another local
+ * replica or streams. A bad checksum is handled by {@link ChecksumFailure} (the DataNode is told,
+ * and HDFS gets a {@link ChecksumException} where its own corruption report would name the right
+ * replica); other failures (file gone, shorter than the replica) are plain {@link IOException}s.
+ * Messages and logs name the block and the DataNode, never the block files.
  */
 final class DirectReplicaAccessor extends ReplicaAccessor {
   private static final Logger LOG = LoggerFactory.getLogger(DirectReplicaAccessor.class);
   private static final java.util.concurrent.atomic.AtomicBoolean WARNED_NO_O_DIRECT =
       new java.util.concurrent.atomic.AtomicBoolean();
 
+  private final ReplicaSource source;
   private final String blockName;
-  private final String replicaKey;
-  private final String dataPath;
-  private final String metaPath;
   private final FileChannel data;
   private final FileChannel meta;
   private final BlockMetaHeader header;
@@ -54,13 +52,10 @@ final class DirectReplicaAccessor extends ReplicaAccessor {
   private Checksum crc;
   private boolean failed;
 
-  private DirectReplicaAccessor(String blockName, String replicaKey, String dataPath, String metaPath, FileChannel data,
-      FileChannel meta, BlockMetaHeader header, long replicaLength, long visibleLength, boolean oDirect, int align,
-      int bufferBytes) {
-    this.blockName = blockName;
-    this.replicaKey = replicaKey;
-    this.dataPath = dataPath;
-    this.metaPath = metaPath;
+  private DirectReplicaAccessor(ReplicaSource source, FileChannel data, FileChannel meta, BlockMetaHeader header,
+      long replicaLength, long visibleLength, boolean oDirect, int align, int bufferBytes) {
+    this.source = source;
+    this.blockName = source.describe();
     this.data = data;
     this.meta = meta;
     this.header = header;
@@ -77,8 +72,8 @@ final class DirectReplicaAccessor extends ReplicaAccessor {
    * Opens the replica's files. {@code verify} reads the meta header; {@code oDirect} opens the
    * block file with O_DIRECT (page cache bypassed).
    */
-  static DirectReplicaAccessor open(String blockName, String replicaKey, String dataPath, String metaPath,
-      long replicaLength, long visibleLength, boolean verify, boolean oDirect, int bufferBytes) throws IOException {
+  static DirectReplicaAccessor open(ReplicaSource source, String dataPath, String metaPath, long replicaLength,
+      long visibleLength, boolean verify, boolean oDirect, int bufferBytes) throws IOException {
     Path dp = Paths.get(dataPath);
     int align = 1;
     FileChannel data = null;
@@ -92,7 +87,7 @@ final class DirectReplicaAccessor extends ReplicaAccessor {
         // e.g. tmpfs refuses O_DIRECT: read through the page cache rather than not at all
         if (WARNED_NO_O_DIRECT.compareAndSet(false, true)) {
           LOG.warn("hadoopopt direct-I/O: O_DIRECT unavailable for the block files ({}); using buffered reads"
-              + " (this warning is shown once)", e.toString());
+              + " (this warning is shown once)", describe(e));
         }
         oDirect = false;
         align = 1;
@@ -106,14 +101,15 @@ final class DirectReplicaAccessor extends ReplicaAccessor {
     try {
       long onDisk = data.size();
       if (onDisk < replicaLength) {
-        throw new IOException("block file " + dataPath + " has " + onDisk + " bytes, the replica " + replicaLength);
+        throw new IOException("the block file of " + source.describe() + " has " + onDisk + " bytes, the replica "
+            + replicaLength);
       }
       if (verify) {
         meta = FileChannel.open(Paths.get(metaPath), StandardOpenOption.READ);
-        header = BlockMetaHeader.read(meta, metaPath);
+        header = BlockMetaHeader.read(meta, source.describe());
       }
-      return new DirectReplicaAccessor(blockName, replicaKey, dataPath, metaPath, data, meta, header, replicaLength,
-          visibleLength, oDirect, align, bufferBytes);
+      return new DirectReplicaAccessor(source, data, meta, header, replicaLength, visibleLength, oDirect, align,
+          bufferBytes);
     } catch (IOException | RuntimeException e) {
       data.close();
       if (meta != null) {
@@ -182,7 +178,7 @@ final class DirectReplicaAccessor extends ReplicaAccessor {
     while (dst.hasRemaining()) {
       int r = data.read(dst, pos);
       if (r < 0) {
-        throw new IOException("block file " + dataPath + " ends at offset " + pos + ", before the replica length "
+        throw new IOException("the block file of " + blockName + " ends at offset " + pos + ", before the replica length "
             + replicaLength);
       }
       pos += r;
@@ -225,7 +221,7 @@ final class DirectReplicaAccessor extends ReplicaAccessor {
     while (dst.position() < want) {
       int r = data.read(dst, p);
       if (r < 0) {
-        throw new IOException("block file " + dataPath + " ends at offset " + p + ", before the replica length "
+        throw new IOException("the block file of " + blockName + " ends at offset " + p + ", before the replica length "
             + replicaLength);
       }
       p += r;
@@ -252,8 +248,8 @@ final class DirectReplicaAccessor extends ReplicaAccessor {
     while (s.hasRemaining()) {
       int r = meta.read(s, p);
       if (r < 0) {
-        throw new IOException("meta file " + metaPath + " ends at offset " + p + ", before the checksum of block offset "
-            + (windowStart + (long) (s.position() / header.checksumSize) * bpc));
+        throw new IOException("the meta file of " + blockName + " ends at offset " + p
+            + ", before the checksum of block offset " + (windowStart + (long) (s.position() / header.checksumSize) * bpc));
       }
       p += r;
     }
@@ -267,19 +263,37 @@ final class DirectReplicaAccessor extends ReplicaAccessor {
       if ((int) crc.getValue() != expected) {
         long blockOffset = windowStart + cs;
         throw new ChecksumException("checksum mismatch in " + blockName + " at block offset " + blockOffset
-            + " (block file " + dataPath + "; meta file " + metaPath + " offset " + (metaPos + (long) i * header.checksumSize)
-            + ")", blockOffset);
+            + " (meta file offset " + (metaPos + (long) i * header.checksumSize) + ")", blockOffset);
       }
     }
   }
 
   private IOException fail(Exception e, long pos) {
     failed = true;
-    ReplicaExclusions.exclude(replicaKey);
+    IOException out;
+    if (e instanceof ChecksumException) {
+      // Before the exclusion below: ChecksumFailure asks whether this DataNode failed before.
+      out = ChecksumFailure.toException(source, ((ChecksumException) e).getPos());
+    } else {
+      out = new IOException("direct read of " + blockName + " failed at block offset " + pos + ": " + describe(e));
+    }
+    ReplicaExclusions.exclude(source.replicaKey(), source.socket);
     DirectIoStatistics.fallback();
-    LOG.warn("hadoopopt direct-I/O: reading local {} failed at block offset {} ({}); HDFS retries it by streaming",
-        blockName, pos, e.getMessage());
-    return new IOException("direct read of " + blockName + " failed, falling back to streaming: " + e.getMessage(), e);
+    LOG.warn("hadoopopt direct-I/O: {}; HDFS reads the block again (another local replica, or streaming)",
+        out.getMessage());
+    return out;
+  }
+
+  /**
+   * An exception's class and message without file names: the NIO exceptions put the path in their
+   * message, and HDFS logs what we throw.
+   */
+  static String describe(Throwable e) {
+    if (e instanceof java.nio.file.FileSystemException) {
+      String reason = ((java.nio.file.FileSystemException) e).getReason();
+      return e.getClass().getSimpleName() + (reason == null ? "" : " (" + reason + ")");
+    }
+    return e.getClass().getSimpleName() + ": " + e.getMessage();
   }
 
   @Override

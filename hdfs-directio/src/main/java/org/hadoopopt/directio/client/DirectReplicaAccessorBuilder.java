@@ -22,7 +22,9 @@ import org.slf4j.LoggerFactory;
  * under construction, replicas whose direct read failed earlier, refusals, no plugin on the host.
  *
  * <p>HDFS does not tell the builder which DataNode it chose; any finalized local replica of the
- * same block and generation stamp holds the same bytes, so the builder asks the local DataNodes.
+ * same block and generation stamp holds the same bytes, so the builder asks the local DataNodes in
+ * turn, skipping replicas whose direct read failed in this process (HDFS's retry then gets another
+ * local replica, or streams). What a checksum error does is {@link ChecksumFailure}'s.
  */
 public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
   private static final Logger LOG = LoggerFactory.getLogger(DirectReplicaAccessorBuilder.class);
@@ -164,7 +166,7 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
     try {
       accessor = tryBuild(dir, oDirect, bufferBytes);
     } catch (IOException | RuntimeException e) {
-      LOG.debug("hadoopopt direct-I/O: streaming blk_{} of {}: {}", blockId, fileName, e.toString());
+      LOG.debug("hadoopopt direct-I/O: streaming blk_{} of {}: {}", blockId, fileName, DirectReplicaAccessor.describe(e));
     }
     if (accessor == null) {
       DirectIoStatistics.decline();
@@ -175,10 +177,6 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
   private ReplicaAccessor tryBuild(Path dir, boolean oDirect, int bufferBytes) throws IOException {
     if (!allowShortCircuit) {
       return null; // HDFS forbids it for files under construction: their last block still changes
-    }
-    String key = ReplicaExclusions.key(blockPoolId, blockId, generationStamp);
-    if (ReplicaExclusions.isExcluded(key)) {
-      return null;
     }
     List<Path> sockets = EndpointDirectory.sockets(dir);
     if (sockets.isEmpty()) {
@@ -198,6 +196,9 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
     }
     PathRequest request = new PathRequest(blockPoolId, blockId, generationStamp, token);
     for (Path socket : sockets) {
+      if (ReplicaExclusions.isExcluded(ReplicaExclusions.key(blockPoolId, blockId, generationStamp, socket))) {
+        continue;
+      }
       if (!EndpointDirectory.ownedLikeDir(socket)) {
         LOG.debug("hadoopopt direct-I/O: ignoring {}, not owned by the folder's owner", socket);
         continue;
@@ -221,25 +222,29 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
         return null;
       }
       if (reply.status == PathReply.Status.FOUND) {
-        return openFound(reply, key, oDirect, bufferBytes);
+        ReplicaSource source = new ReplicaSource(fileName, blockPoolId, blockId, generationStamp, token, socket, sockets);
+        ReplicaAccessor accessor = openFound(reply, source, oDirect, bufferBytes);
+        if (accessor != null) {
+          return accessor;
+        }
+        // that replica's files could not be opened: another local DataNode may hold the block
       }
     }
     return null;
   }
 
-  private ReplicaAccessor openFound(PathReply reply, String key, boolean oDirect, int bufferBytes) {
-    String blockName = "blk_" + blockId + "_" + reply.generationStamp + " of " + fileName;
+  private ReplicaAccessor openFound(PathReply reply, ReplicaSource source, boolean oDirect, int bufferBytes) {
     try {
-      DirectReplicaAccessor accessor = DirectReplicaAccessor.open(blockName, key, reply.dataPath, reply.metaPath,
-          reply.length, visibleLength, verifyChecksum, oDirect, bufferBytes);
+      DirectReplicaAccessor accessor = DirectReplicaAccessor.open(source, reply.dataPath, reply.metaPath, reply.length,
+          visibleLength, verifyChecksum, oDirect, bufferBytes);
       DirectIoStatistics.directOpen();
       return accessor;
     } catch (IOException | RuntimeException e) {
       // Moved or deleted between the DataNode's answer and our open, or not readable by us.
-      ReplicaExclusions.exclude(key);
+      ReplicaExclusions.exclude(source.replicaKey(), source.socket);
       DirectIoStatistics.fallback();
-      LOG.warn("hadoopopt direct-I/O: cannot open local {} ({}); reading through the DataNode instead", blockName,
-          e.toString());
+      LOG.warn("hadoopopt direct-I/O: cannot open local {} ({}); reading through the DataNode instead",
+          source.describe(), DirectReplicaAccessor.describe(e));
       return null;
     }
   }

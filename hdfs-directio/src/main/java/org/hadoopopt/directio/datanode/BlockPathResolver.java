@@ -16,20 +16,36 @@ import org.hadoopopt.directio.protocol.PathReply;
 import org.hadoopopt.directio.protocol.PathRequest;
 
 /**
- * Decides one request on the DataNode: the caller's OS user must pass the {@link CallerPolicy},
- * its block access token must be valid for exactly this block (when tokens are on), and the
- * replica must be finalized here. Refusal reasons never contain paths.
+ * Decides one request on the DataNode: the caller's OS user must pass the {@link CallerPolicy};
+ * its block access token must be valid for exactly this block, and with tokens off the request is
+ * refused unless {@link CallerPolicy#ALLOW_WITHOUT_BLOCK_TOKENS} is set; the replica must be
+ * finalized here with exactly the caller's generation stamp. Then a {@code PATHS} request gets
+ * the files, a {@code VERIFY} request the {@link ReplicaChecker}'s verdict. Reasons never contain
+ * paths.
  */
 final class BlockPathResolver {
   private final DataNode dataNode;
   private final CallerPolicy policy;
   private final boolean tokensConfigured;
+  private final ReplicaChecker checker;
 
   BlockPathResolver(DataNode dataNode, CallerPolicy policy) {
     this.dataNode = dataNode;
     this.policy = policy;
     this.tokensConfigured = dataNode.getConf().getBoolean(DFSConfigKeys.DFS_BLOCK_ACCESS_TOKEN_ENABLE_KEY,
         DFSConfigKeys.DFS_BLOCK_ACCESS_TOKEN_ENABLE_DEFAULT);
+    this.checker = new ReplicaChecker(dataNode);
+  }
+
+  ReplicaChecker checker() {
+    return checker;
+  }
+
+  /** True if requests for {@code blockPoolId} must carry a valid block token. */
+  boolean tokensRequired(String blockPoolId) {
+    // The NameNode decides whether tokens are on; the DataNode learns it at registration, which
+    // registers the pool with the secret manager. Our own conf saying "on" also forces the check.
+    return tokensConfigured || dataNode.getBlockPoolTokenSecretManager().isBlockPoolRegistered(blockPoolId);
   }
 
   PathReply resolve(PathRequest request, String osUser) {
@@ -37,9 +53,15 @@ final class BlockPathResolver {
       return PathReply.refused("local user '" + osUser + "' is not in " + CallerPolicy.ALLOWED_USERS);
     }
     ExtendedBlock block = new ExtendedBlock(request.blockPoolId, request.blockId, 0, request.generationStamp);
-    String tokenProblem = checkToken(request, block);
-    if (tokenProblem != null) {
-      return PathReply.refused(tokenProblem);
+    if (tokensRequired(request.blockPoolId)) {
+      String tokenProblem = checkToken(request, block);
+      if (tokenProblem != null) {
+        return PathReply.refused(tokenProblem);
+      }
+    } else if (!policy.servesWithoutTokens()) {
+      return PathReply.refused("block access tokens are off (" + DFSConfigKeys.DFS_BLOCK_ACCESS_TOKEN_ENABLE_KEY
+          + "), so nothing proves the caller may read blk_" + request.blockId + "; set "
+          + CallerPolicy.ALLOW_WITHOUT_BLOCK_TOKENS + "=true on the DataNode to serve local users anyway");
     }
     try {
       FsDatasetSpi<?> dataset = dataNode.getFSDataset();
@@ -47,31 +69,29 @@ final class BlockPathResolver {
       if (stored == null) {
         return PathReply.notHere("no replica of blk_" + request.blockId);
       }
-      if (stored.getGenerationStamp() < request.generationStamp) {
-        return PathReply.notHere("replica of blk_" + request.blockId + " is older than the client's");
+      if (stored.getGenerationStamp() != request.generationStamp) {
+        // Another generation has other bytes (or another length): never hand it out for this one.
+        return PathReply.notHere("replica of blk_" + request.blockId + " has generation stamp "
+            + stored.getGenerationStamp() + ", not " + request.generationStamp);
       }
-      block.setGenerationStamp(stored.getGenerationStamp());
       // Only finalized replicas: a replica being written changes length and checksums under the reader.
       if (!dataset.isValidBlock(block)) {
         return PathReply.notHere("replica of blk_" + request.blockId + " is not finalized");
       }
-      BlockLocalPathInfo info = dataset.getBlockLocalPathInfo(block);
       long length = dataset.getLength(block);
+      if (request.op == PathRequest.Op.VERIFY) {
+        return checker.check(block, length, request.offset);
+      }
+      BlockLocalPathInfo info = dataset.getBlockLocalPathInfo(block);
       return PathReply.found(info.getBlockPath(), info.getMetaPath(), length, block.getGenerationStamp());
     } catch (IOException | RuntimeException e) {
       return PathReply.notHere("replica of blk_" + request.blockId + " unavailable: " + e.getClass().getSimpleName());
     }
   }
 
-  /** Null if the token admits reading this block (or tokens are off), else why not. */
+  /** Null if the token admits reading this block, else why not. */
   private String checkToken(PathRequest request, ExtendedBlock block) {
     BlockPoolTokenSecretManager secrets = dataNode.getBlockPoolTokenSecretManager();
-    // The NameNode decides whether tokens are on; the DataNode learns it at registration, which
-    // registers the pool with the secret manager. Our own conf saying "on" also forces the check.
-    boolean required = tokensConfigured || secrets.isBlockPoolRegistered(request.blockPoolId);
-    if (!required) {
-      return null;
-    }
     if (request.token.length == 0) {
       return "no block access token for blk_" + request.blockId;
     }

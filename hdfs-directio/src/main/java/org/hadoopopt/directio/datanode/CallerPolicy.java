@@ -8,6 +8,8 @@ import org.apache.hadoop.conf.Configuration;
 /**
  * Which local OS users (as the kernel reports the socket peer) may ask for block paths, on top of
  * the block access token. {@code *} admits every local user; the token still decides per block.
+ * With block tokens off nothing ties a caller to the blocks it may read, so requests are refused
+ * unless the operator says otherwise with {@link #ALLOW_WITHOUT_BLOCK_TOKENS}.
  */
 public final class CallerPolicy {
   /**
@@ -16,22 +18,37 @@ public final class CallerPolicy {
    */
   public static final String ALLOWED_USERS = "hadoopopt.directio.datanode.allowed.users";
   public static final String ALLOWED_USERS_DEFAULT = "*";
+  /**
+   * Serve requests although block access tokens are off ({@code dfs.block.access.token.enable=false}):
+   * then every user admitted by {@link #ALLOWED_USERS} can read the files of any block it names.
+   * Default {@value #ALLOW_WITHOUT_BLOCK_TOKENS_DEFAULT}: refused (logged; clients stream). Read by
+   * the DataNode plugin.
+   */
+  public static final String ALLOW_WITHOUT_BLOCK_TOKENS = "hadoopopt.directio.datanode.allow.without.block.tokens";
+  public static final boolean ALLOW_WITHOUT_BLOCK_TOKENS_DEFAULT = false;
 
   private final boolean everyone;
   private final Set<String> users;
+  private final boolean withoutTokens;
 
-  private CallerPolicy(boolean everyone, Set<String> users) {
+  private CallerPolicy(boolean everyone, Set<String> users, boolean withoutTokens) {
     this.everyone = everyone;
     this.users = users;
+    this.withoutTokens = withoutTokens;
   }
 
   public static CallerPolicy from(Configuration conf) {
     String value = conf.getTrimmed(ALLOWED_USERS, ALLOWED_USERS_DEFAULT);
+    String without = conf.getTrimmed(ALLOW_WITHOUT_BLOCK_TOKENS, String.valueOf(ALLOW_WITHOUT_BLOCK_TOKENS_DEFAULT));
+    if (!without.equalsIgnoreCase("true") && !without.equalsIgnoreCase("false")) {
+      throw new IllegalArgumentException(ALLOW_WITHOUT_BLOCK_TOKENS + " must be true or false, got '" + without + "'");
+    }
+    boolean withoutTokens = Boolean.parseBoolean(without);
     if (value.isEmpty()) {
       throw new IllegalArgumentException(ALLOWED_USERS + " is empty: give user names or '*'");
     }
     if (value.equals("*")) {
-      return new CallerPolicy(true, Collections.<String>emptySet());
+      return new CallerPolicy(true, Collections.<String>emptySet(), withoutTokens);
     }
     Set<String> users = new LinkedHashSet<>();
     for (String u : value.split(",")) {
@@ -42,11 +59,21 @@ public final class CallerPolicy {
       }
       users.add(t);
     }
-    return new CallerPolicy(false, Collections.unmodifiableSet(users));
+    return new CallerPolicy(false, Collections.unmodifiableSet(users), withoutTokens);
   }
 
   public static void setAllowedUsers(Configuration conf, String... users) {
     conf.set(ALLOWED_USERS, String.join(",", users));
+  }
+
+  /** Sets {@link #ALLOW_WITHOUT_BLOCK_TOKENS}. */
+  public static void setAllowWithoutBlockTokens(Configuration conf, boolean allow) {
+    conf.setBoolean(ALLOW_WITHOUT_BLOCK_TOKENS, allow);
+  }
+
+  /** True if requests may be served while block access tokens are off. */
+  public boolean servesWithoutTokens() {
+    return withoutTokens;
   }
 
   public boolean admits(String osUser) {

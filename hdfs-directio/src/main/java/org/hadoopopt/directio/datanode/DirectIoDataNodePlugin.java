@@ -37,7 +37,9 @@ import org.slf4j.LoggerFactory;
  * and {@code .meta} files are, so they can read them directly. It listens only on a Unix-domain
  * socket ({@code <socket dir>/dn-<xferPort>.sock}): no network address reaches it. Each
  * connection carries one request; the kernel-reported peer user, the block access token and the
- * replica state are checked by {@link BlockPathResolver}.
+ * replica state are checked by {@link BlockPathResolver}. A client whose direct read failed its
+ * checksum tells this DataNode, which checks the chunk itself and reports the replica to the
+ * NameNode only if it finds it bad ({@link ReplicaChecker}).
  */
 public class DirectIoDataNodePlugin implements ServicePlugin {
   private static final Logger LOG = LoggerFactory.getLogger(DirectIoDataNodePlugin.class);
@@ -55,6 +57,8 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
 
   private final AtomicLong served = new AtomicLong();
   private final AtomicLong refused = new AtomicLong();
+  private final AtomicLong verified = new AtomicLong();
+  private final java.util.concurrent.atomic.AtomicBoolean warnedNoTokens = new java.util.concurrent.atomic.AtomicBoolean();
   private volatile ServerSocketChannel server;
   private Path socket;
   private Thread acceptor;
@@ -86,7 +90,8 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
     if (timeoutMs < 1) {
       throw new IllegalArgumentException(REQUEST_TIMEOUT_MS + " must be positive, got " + timeoutMs);
     }
-    resolver = new BlockPathResolver(dataNode, CallerPolicy.from(conf));
+    CallerPolicy policy = CallerPolicy.from(conf);
+    resolver = new BlockPathResolver(dataNode, policy);
     try {
       Path dir = EndpointDirectory.dir(conf);
       EndpointDirectory.prepareForServer(dir);
@@ -106,8 +111,9 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
     RUNNING.put(socket, this);
     // A DataNode stopped by a signal does not stop its plugins: remove the socket file anyway.
     ShutdownHookManager.get().addShutdownHook(shutdownHook, SHUTDOWN_HOOK_PRIORITY);
-    LOG.info("hadoopopt direct-I/O endpoint listening on {} (allowed users: {})", socket,
-        conf.getTrimmed(CallerPolicy.ALLOWED_USERS, CallerPolicy.ALLOWED_USERS_DEFAULT));
+    LOG.info("hadoopopt direct-I/O endpoint listening on {} (allowed users: {}; without block tokens: {})", socket,
+        conf.getTrimmed(CallerPolicy.ALLOWED_USERS, CallerPolicy.ALLOWED_USERS_DEFAULT),
+        policy.servesWithoutTokens() ? "served" : "refused");
   }
 
   private static Thread daemon(Runnable r, String name) {
@@ -148,9 +154,11 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
       PathReply reply = resolver.resolve(request, user);
       if (reply.status == PathReply.Status.REFUSED) {
         refused.incrementAndGet();
-        LOG.warn("hadoopopt direct-I/O: refused {} for local user {}: {}", request, user, reply.reason);
+        logRefusal(request, user, reply);
       } else if (reply.status == PathReply.Status.FOUND) {
         served.incrementAndGet();
+      } else if (reply.status == PathReply.Status.CORRUPT || reply.status == PathReply.Status.INTACT) {
+        verified.incrementAndGet();
       }
       DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Channels.newOutputStream(channel)));
       reply.write(out);
@@ -162,6 +170,17 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
     } finally {
       deadline.cancel(false);
       closeQuietly(channel);
+    }
+  }
+
+  private void logRefusal(PathRequest request, String user, PathReply reply) {
+    // With tokens off every request is refused: say so once, loudly, not once per block read.
+    boolean noTokens = !resolver.tokensRequired(request.blockPoolId);
+    if (!noTokens || warnedNoTokens.compareAndSet(false, true)) {
+      LOG.warn("hadoopopt direct-I/O: refused {} for local user {}: {}{}", request, user, reply.reason,
+          noTokens ? " (further refusals for this reason are logged at DEBUG)" : "");
+    } else {
+      LOG.debug("hadoopopt direct-I/O: refused {} for local user {}: {}", request, user, reply.reason);
     }
   }
 
@@ -188,9 +207,19 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
     return served.get();
   }
 
-  /** Requests refused (policy, token, or malformed) since start. */
+  /** Requests refused (policy, token, tokens off, or malformed) since start. */
   public long refusedCount() {
     return refused.get();
+  }
+
+  /** VERIFY requests this DataNode checked (the chunk read and compared with its checksum) since start. */
+  public long verifiedCount() {
+    return verified.get();
+  }
+
+  /** Replicas this DataNode confirmed corrupt after a local direct read and reported to the NameNode. */
+  public long corruptReportedCount() {
+    return resolver.checker().reportedCount();
   }
 
   private void stopFromHook() {
@@ -229,7 +258,8 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
     } catch (IOException e) {
       LOG.warn("hadoopopt direct-I/O: could not remove socket file", e);
     }
-    LOG.info("hadoopopt direct-I/O endpoint stopped ({} served, {} refused)", served.get(), refused.get());
+    LOG.info("hadoopopt direct-I/O endpoint stopped ({} served, {} refused, {} checked, {} reported corrupt)", served.get(),
+        refused.get(), verified.get(), corruptReportedCount());
   }
 
   @Override

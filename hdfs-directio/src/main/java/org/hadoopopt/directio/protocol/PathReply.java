@@ -5,8 +5,9 @@ import java.io.DataOutput;
 import java.io.IOException;
 
 /**
- * The DataNode plugin's answer: the replica's data and checksum files, or why not. A refusal
- * carries a reason meant for the caller's log, never a path.
+ * The DataNode plugin's answer: to {@code PATHS}, the replica's data and checksum files, or why
+ * not; to {@code VERIFY}, what the DataNode's own check of the chunk found. Reasons are meant for
+ * the caller's log and never carry a path.
  *
  * <p>Wire format: byte status; for {@link Status#FOUND} UTF data path, UTF meta path, long
  * replica length, long replica generation stamp; otherwise UTF reason.
@@ -18,8 +19,12 @@ public final class PathReply {
     FOUND,
     /** No usable (finalized, same or newer generation stamp) replica on this DataNode. */
     NOT_HERE,
-    /** The caller failed a check: token, user or request format. */
-    REFUSED
+    /** The caller failed a check: token, user, block tokens off, or request format. */
+    REFUSED,
+    /** VERIFY: the DataNode found the chunk bad itself and reported the replica to the NameNode. */
+    CORRUPT,
+    /** VERIFY: the DataNode read the chunk and it matches its checksum; nothing reported. */
+    INTACT
   }
 
   public final Status status;
@@ -48,6 +53,14 @@ public final class PathReply {
 
   public static PathReply refused(String reason) {
     return new PathReply(Status.REFUSED, null, null, -1, -1, reason);
+  }
+
+  public static PathReply corrupt(String reason) {
+    return new PathReply(Status.CORRUPT, null, null, -1, -1, reason);
+  }
+
+  public static PathReply intact(String reason) {
+    return new PathReply(Status.INTACT, null, null, -1, -1, reason);
   }
 
   public void write(DataOutput out) throws IOException {

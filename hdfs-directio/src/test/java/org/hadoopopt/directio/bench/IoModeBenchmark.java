@@ -59,6 +59,8 @@ public final class IoModeBenchmark {
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.toString());
     conf.set("dfs.datanode.plugins", DirectIoDataNodePlugin.class.getName());
     EndpointDirectory.setSocketDir(conf, sockets.toString());
+    // Tokens off, like the legacy reader it is compared with: the plugin must be told to serve anyway.
+    org.hadoopopt.directio.datanode.CallerPolicy.setAllowWithoutBlockTokens(conf, true);
     conf.set("dfs.block.local-path-access.user", System.getProperty("user.name")); // for the legacy reader
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
     try {

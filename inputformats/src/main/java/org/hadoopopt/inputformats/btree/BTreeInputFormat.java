@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * per tree; trees whose smallest..largest key (in the sidecar) miss the range get none. The reader
  * opens the tree read-only and walks a JE cursor from the range's lower bound to its upper bound,
  * decoding each record into the reused mutable row. A tree whose file is not the one its sidecar
- * describes (truncated, rewritten), or that JE finds corrupt, fails the task naming the file.
+ * describes (truncated, rewritten, edited: {@link org.hadoopopt.inputformats.index.DataFileStamp}), or
+ * that JE finds corrupt, fails naming the file.
  * Subclasses fix the table: {@link RankingsBTreeInputFormat}, {@link UserVisitsBTreeInputFormat}.
  */
 public abstract class BTreeInputFormat<R extends Row> extends FileInputFormat<Writable, R> {
@@ -123,7 +124,7 @@ public abstract class BTreeInputFormat<R extends Row> extends FileInputFormat<Wr
     Path data = st.getPath();
     Path mp = TreeLayout.metaPathFor(data);
     TreeMeta meta = TreeMeta.read(fs, mp);
-    String stale = meta.staleReason(st);
+    String stale = meta.staleReason(fs, st);
     if (stale != null) {
       throw new IOException(data + ": not the B+-tree file the loader wrote: " + stale);
     }

@@ -47,8 +47,8 @@ final class LocalTree implements Closeable {
         Files.createSymbolicLink(local.toPath(), new File(fs.makeQualified(data).toUri().getPath()).toPath());
       } else {
         copied = copy(fs, data, local);
-        if (copied != meta.dataLength) {
-          throw new IOException(data + ": copied " + copied + " bytes, the loader wrote " + meta.dataLength);
+        if (copied != meta.data.length()) {
+          throw new IOException(data + ": copied " + copied + " bytes, the loader wrote " + meta.data.length());
         }
       }
       Files.write(new File(dir, TreeLayout.jeFileName(meta.tailFileNumber)).toPath(), meta.tail);

@@ -9,6 +9,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.hadoopopt.inputformats.index.ChecksummedFile;
+import org.hadoopopt.inputformats.index.DataFileStamp;
 import org.hadoopopt.inputformats.index.KeyRange;
 import org.hadoopopt.inputformats.index.KeyType;
 
@@ -18,18 +19,19 @@ import org.hadoopopt.inputformats.index.KeyType;
  * <pre>
  * "BTMD", version (1 byte), table (writeUTF), column (writeUTF), key type (1 byte: KeyType ordinal),
  * rows (8), has keys (1 byte), [smallest key, largest key] (as in the range index),
- * data file length (8), data file modification time (8),
+ * the data file's stamp ({@link DataFileStamp}: length, modification time, file id, file checksum or
+ *   sampled CRC32C),
  * tail log file number (8), tail length (4), tail bytes,
  * clean-close check: log entries JE read to find the end of the log (4), INs recovery read (4),
  *   LNs recovery redid (4), LNs recovery undid (4), rows a cursor counted (8),
  * CRC32C of every byte before it (4)
  * </pre>
  *
- * The data file's length and modification time tell whether it is still the file the tail belongs to.
+ * The stamp tells whether the data file is still the file the tail belongs to.
  */
 public final class TreeMeta {
   static final byte[] MAGIC = {'B', 'T', 'M', 'D'};
-  static final int VERSION = 1;
+  static final int VERSION = 2;
   private static final int MAX_TAIL = 64 << 20;
 
   final String table;
@@ -38,22 +40,20 @@ public final class TreeMeta {
   final long rows;
   final Object firstKey;
   final Object lastKey;
-  final long dataLength;
-  final long dataModificationTime;
+  final DataFileStamp data;
   final long tailFileNumber;
   final byte[] tail;
   final CleanCloseCheck check;
 
-  TreeMeta(String table, String column, KeyType type, long rows, Object firstKey, Object lastKey, long dataLength,
-      long dataModificationTime, long tailFileNumber, byte[] tail, CleanCloseCheck check) {
+  TreeMeta(String table, String column, KeyType type, long rows, Object firstKey, Object lastKey, DataFileStamp data,
+      long tailFileNumber, byte[] tail, CleanCloseCheck check) {
     this.table = table;
     this.column = column;
     this.type = type;
     this.rows = rows;
     this.firstKey = firstKey;
     this.lastKey = lastKey;
-    this.dataLength = dataLength;
-    this.dataModificationTime = dataModificationTime;
+    this.data = data;
     this.tailFileNumber = tailFileNumber;
     this.tail = tail;
     this.check = check;
@@ -81,18 +81,22 @@ public final class TreeMeta {
     return rows > 0 && range.mayOverlap(firstKey, lastKey);
   }
 
-  /** Why {@code data} is not the file this sidecar describes (truncated, appended, rewritten), or null. */
-  public String staleReason(FileStatus data) {
-    if (data.getLen() != dataLength) {
-      return data.getLen() + " bytes, but the loader wrote " + dataLength + " (truncated or rewritten)";
-    }
-    if (data.getModificationTime() != dataModificationTime) {
-      return "modified at " + data.getModificationTime() + ", after loading (" + dataModificationTime + ")";
-    }
-    return null;
+  /** Why {@code now} (of {@code fs}) is not the file this sidecar describes (truncated, appended, rewritten), or null. */
+  public String staleReason(FileSystem fs, FileStatus now) throws IOException {
+    return data.differences(fs, now);
   }
 
-  void write(FileSystem fs, Path path) throws IOException {
+  /** What the sidecar recorded of its data file. */
+  public DataFileStamp dataStamp() {
+    return data;
+  }
+
+  /** The same sidecar, stamped for {@code now} (a data file the caller knows to hold this tree). */
+  public TreeMeta restamped(DataFileStamp now) {
+    return new TreeMeta(table, column, type, rows, firstKey, lastKey, now, tailFileNumber, tail, check);
+  }
+
+  public void write(FileSystem fs, Path path) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     DataOutputStream out = new DataOutputStream(bytes);
     out.write(MAGIC);
@@ -106,8 +110,7 @@ public final class TreeMeta {
       type.write(out, firstKey);
       type.write(out, lastKey);
     }
-    out.writeLong(dataLength);
-    out.writeLong(dataModificationTime);
+    data.write(out);
     out.writeLong(tailFileNumber);
     out.writeInt(tail.length);
     out.write(tail);
@@ -137,8 +140,7 @@ public final class TreeMeta {
         first = type.read(d);
         last = type.read(d);
       }
-      long dataLength = d.readLong();
-      long mtime = d.readLong();
+      DataFileStamp stamp = DataFileStamp.read(d);
       long tailFile = d.readLong();
       int n = d.readInt();
       if (n < 0 || n > MAX_TAIL) {
@@ -147,7 +149,7 @@ public final class TreeMeta {
       byte[] tail = new byte[n];
       d.readFully(tail);
       CleanCloseCheck check = new CleanCloseCheck(d.readInt(), d.readInt(), d.readInt(), d.readInt(), d.readLong());
-      return new TreeMeta(table, column, type, rows, first, last, dataLength, mtime, tailFile, tail, check);
+      return new TreeMeta(table, column, type, rows, first, last, stamp, tailFile, tail, check);
     } catch (EOFException | ArrayIndexOutOfBoundsException e) {
       throw new IOException(path + ": truncated B+-tree sidecar", e);
     }

@@ -14,6 +14,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.hadoopopt.inputformats.index.DataFileStamp;
 import org.apache.hadoop.io.DataOutputBuffer;
 import org.hadoopopt.inputformats.codec.TupleCodec;
 import org.hadoopopt.inputformats.index.KeyType;
@@ -100,8 +101,8 @@ public final class TreeWriter {
       fs.copyFromLocalFile(false, true, new Path(files[0].getAbsolutePath()), data);
       byte[] tail = Files.readAllBytes(files[1].toPath());
       FileStatus st = fs.getFileStatus(data);
-      TreeMeta meta = new TreeMeta(schema.name(), column, type, rows, firstKey, lastKey, st.getLen(),
-          st.getModificationTime(), Long.parseLong(files[1].getName().substring(0, 8), 16), tail, check);
+      TreeMeta meta = new TreeMeta(schema.name(), column, type, rows, firstKey, lastKey, DataFileStamp.of(fs, st),
+          Long.parseLong(files[1].getName().substring(0, 8), 16), tail, check);
       meta.write(fs, TreeLayout.metaPathFor(data));
       return meta;
     } finally {

@@ -4,6 +4,7 @@ import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.WireFormat;
 import java.io.IOException;
 import org.hadoopopt.inputformats.record.FieldType;
+import org.hadoopopt.inputformats.record.ColumnGrammar;
 import org.hadoopopt.inputformats.record.MalformedRecordException;
 import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
@@ -91,6 +92,7 @@ public final class MutableProtobufDecoder implements RecordDecoder<Row> {
       throw new MalformedRecordException(source, sourceOffset + at,
           field < 0 || field >= types.length ? null : schema.fieldName(field), "bad protobuf record: " + e.getMessage(), e);
     }
+    ColumnGrammar.checkDecoded(row, source, sourceOffset + at);
     return row;
   }
 }

@@ -1,10 +1,8 @@
 package org.hadoopopt.inputformats.codec;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import org.hadoopopt.inputformats.record.ByteSlice;
-import org.hadoopopt.inputformats.record.Dates;
-import org.hadoopopt.inputformats.record.Decimals;
+import org.hadoopopt.inputformats.record.ColumnGrammar;
 import org.hadoopopt.inputformats.record.FieldType;
 import org.hadoopopt.inputformats.record.MalformedRecordException;
 import org.hadoopopt.inputformats.record.Row;
@@ -12,16 +10,16 @@ import org.hadoopopt.inputformats.record.Schema;
 
 /**
  * Mutable decoding of '|' text: scans the line in place, points string fields at the line's bytes
- * and parses numbers and dates from the bytes, allocating nothing. Grammar per field: STRING any
- * bytes but '|'; INT {@code -?[0-9]+} within int range; DECIMAL {@code -?[0-9]{1,12}(\.[0-9]{1,6})?};
- * DATE {@code yyyy-MM-dd} naming a real day; an empty numeric or date field is null. Anything else
- * (and a wrong field count) fails with the file, offset and field.
+ * and parses numbers and dates from the bytes, allocating nothing. The grammar is
+ * {@link ColumnGrammar}'s (the same as every other reader of the text); anything else, and a wrong
+ * field count, fails with a {@link MalformedRecordException} naming the file, the line's offset and
+ * the column.
  *
  * <p>Speed: delimiters are found eight bytes at a time ({@link ByteScan}); a short number or a
  * date is parsed from the same eight bytes that located its end, all digits at once
  * ({@link TextFields}: SWAR arithmetic, a month table for dates), with no loop or branch per byte.
  * Values those fast paths do not take (long numbers, malformed fields, fields at the end of the
- * buffer) go through the exact byte-by-byte parsers below, which also word the errors. After a
+ * buffer) go through {@link ColumnGrammar}'s exact parsers, which also word the errors. After a
  * malformed line {@link #next()} goes on with the next line if called again.
  */
 public final class MutableTextDecoder implements RecordDecoder<Row> {
@@ -39,6 +37,7 @@ public final class MutableTextDecoder implements RecordDecoder<Row> {
   private int pos;
   private int end;
   private int start;
+  private final String[] columns;
   private String source;
   private long sourceOffset;
 
@@ -55,6 +54,7 @@ public final class MutableTextDecoder implements RecordDecoder<Row> {
       FieldType t = schema.type(i);
       kinds[i] = t == FieldType.STRING ? STRING : t == FieldType.INT ? INT : t == FieldType.DECIMAL ? DECIMAL : DATE;
     }
+    this.columns = ColumnGrammar.columns(schema);
     this.slices = new ByteSlice[kinds.length];
     for (int i = 0; i < kinds.length; i++) {
       slices[i] = kinds[i] == STRING ? row.slice(i) : null;
@@ -96,7 +96,7 @@ public final class MutableTextDecoder implements RecordDecoder<Row> {
 
   /**
    * Decodes the fields of the line at {@code b[off]}, which ends at the first '\n' (if
-   * {@code batch}) or at {@code limit}; returns where it ends.
+   * {@code batch}) or at {@code limit}; returns where it ends. Errors name the line's offset.
    */
   private int decodeFields(byte[] b, int off, int limit, boolean batch, String src, long lineOffset)
       throws MalformedRecordException {
@@ -106,7 +106,7 @@ public final class MutableTextDecoder implements RecordDecoder<Row> {
     int n = ks.length;
     int p = off;
     int q = off;
-    r.setNullMask(0); // the slow paths set null bits; the fast path leaves the mask alone
+    r.setNullMask(0);
     for (int i = 0; i < n; i++) {
       int kind = ks[i];
       long value = TextFields.NONE;
@@ -133,8 +133,7 @@ public final class MutableTextDecoder implements RecordDecoder<Row> {
       }
       boolean lineEnds = q == limit || b[q] == '\n';
       if (lineEnds != (i == n - 1)) {
-        throw lineEnds ? error(src, lineOffset + (q - off), i, "line ends after " + (i + 1) + " of " + n + " fields")
-            : error(src, lineOffset + (q - off), i, "more than " + n + " fields");
+        throw countError(b, off, limit, batch, src, lineOffset);
       }
       if (value != TextFields.NONE) {
         r.putNumber(i, value);
@@ -142,144 +141,35 @@ public final class MutableTextDecoder implements RecordDecoder<Row> {
         continue;
       }
       int fieldEnd = lineEnds && batch && q > p && b[q - 1] == '\r' ? q - 1 : q;
-      switch (kind) {
-        case STRING:
-          ss[i].setView(b, p, fieldEnd - p);
-          break;
-        case INT:
-          parseInt(b, p, fieldEnd, i, src, lineOffset + (p - off));
-          break;
-        case DECIMAL:
-          parseDecimal(b, p, fieldEnd, i, src, lineOffset + (p - off));
-          break;
-        default:
-          parseDate(b, p, fieldEnd, i, src, lineOffset + (p - off));
+      if (kind == STRING) {
+        ss[i].setView(b, p, fieldEnd - p);
+      } else {
+        long v = ColumnGrammar.parse(schema.type(i), b, p, fieldEnd);
+        if (v == ColumnGrammar.INVALID) {
+          // The field count is checked first, as every reader of the grammar does.
+          MalformedRecordException count = countErrorOrNull(b, off, limit, batch, src, lineOffset);
+          throw count != null ? count : ColumnGrammar.valueError(src, lineOffset, schema, i, b, p, fieldEnd);
+        }
+        r.putNumber(i, v);
       }
       p = q + 1;
     }
     return q;
   }
 
-  private void parseInt(byte[] b, int p, int q, int field, String src, long at) throws MalformedRecordException {
-    if (p == q) {
-      row.setNull(field);
-      return;
+  private MalformedRecordException countError(byte[] b, int off, int limit, boolean batch, String src, long lineOffset) {
+    MalformedRecordException e = countErrorOrNull(b, off, limit, batch, src, lineOffset);
+    if (e == null) {
+      throw new IllegalStateException("field count error without a wrong count at " + src + ", offset " + lineOffset);
     }
-    long fast = TextFields.parseInt(b, p, q);
-    if (fast != TextFields.NONE) {
-      row.setNumber(field, fast);
-      return;
-    }
-    boolean neg = b[p] == '-';
-    int i = neg ? p + 1 : p;
-    if (i == q) {
-      throw error(src, at, field, "not an int: '" + text(b, p, q) + "'");
-    }
-    long v = 0;
-    for (; i < q; i++) {
-      int d = b[i] - '0';
-      if (d < 0 || d > 9) {
-        throw error(src, at, field, "not an int: '" + text(b, p, q) + "'");
-      }
-      // Saturate past the int range (leading zeros are fine, any number of them).
-      v = Math.min(v * 10 + d, 1L << 32);
-    }
-    v = neg ? -v : v;
-    if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-      throw error(src, at, field, "int out of range: '" + text(b, p, q) + "'");
-    }
-    row.setNumber(field, v);
+    return e;
   }
 
-  private void parseDecimal(byte[] b, int p, int q, int field, String src, long at) throws MalformedRecordException {
-    if (p == q) {
-      row.setNull(field);
-      return;
-    }
-    long fast = TextFields.parseDecimal(b, p, q);
-    if (fast != TextFields.NONE) {
-      row.setNumber(field, fast);
-      return;
-    }
-    boolean neg = b[p] == '-';
-    int i = neg ? p + 1 : p;
-    long whole = 0;
-    int digits = 0;
-    for (; i < q && b[i] != '.'; i++, digits++) {
-      int d = b[i] - '0';
-      if (d < 0 || d > 9 || digits == 12) {
-        throw error(src, at, field, "not a decimal (-?d{1,12}(.d{1,6})?): '" + text(b, p, q) + "'");
-      }
-      whole = whole * 10 + d;
-    }
-    long frac = 0;
-    int fracDigits = 0;
-    if (i < q) { // at '.'
-      for (i++; i < q; i++, fracDigits++) {
-        int d = b[i] - '0';
-        if (d < 0 || d > 9 || fracDigits == Decimals.SCALE) {
-          throw error(src, at, field, "not a decimal (-?d{1,12}(.d{1,6})?): '" + text(b, p, q) + "'");
-        }
-        frac = frac * 10 + d;
-      }
-      if (fracDigits == 0) {
-        throw error(src, at, field, "not a decimal (no digits after '.'): '" + text(b, p, q) + "'");
-      }
-    }
-    if (digits == 0) {
-      throw error(src, at, field, "not a decimal (no digits before '.'): '" + text(b, p, q) + "'");
-    }
-    for (int k = fracDigits; k < Decimals.SCALE; k++) {
-      frac *= 10;
-    }
-    long micros = whole * Decimals.ONE + frac;
-    row.setNumber(field, neg ? -micros : micros);
+  /** The field-count error of the line at {@code b[off]}, or null if it has the schema's count. */
+  private MalformedRecordException countErrorOrNull(byte[] b, int off, int limit, boolean batch, String src, long lineOffset) {
+    int end = batch ? ByteScan.indexOf(b, off, limit, (byte) '\n') : limit;
+    int found = ColumnGrammar.countFields(b, off, end);
+    return found == schema.fieldCount() ? null : ColumnGrammar.fieldCountError(src, lineOffset, columns, found);
   }
 
-  private void parseDate(byte[] b, int p, int q, int field, String src, long at) throws MalformedRecordException {
-    if (p == q) {
-      row.setNull(field);
-      return;
-    }
-    long fast = TextFields.parseDate(b, p, q);
-    if (fast != TextFields.NONE) {
-      row.setNumber(field, fast);
-      return;
-    }
-    if (q - p != 10 || b[p + 4] != '-' || b[p + 7] != '-') {
-      throw error(src, at, field, "not a date yyyy-MM-dd: '" + text(b, p, q) + "'");
-    }
-    int year = digits(b, p, 4);
-    int month = digits(b, p + 5, 2);
-    int day = digits(b, p + 8, 2);
-    if (year < 0 || month < 0 || day < 0) {
-      throw error(src, at, field, "not a date yyyy-MM-dd: '" + text(b, p, q) + "'");
-    }
-    if (!Dates.isValid(year, month, day)) {
-      throw error(src, at, field, "no such day: '" + text(b, p, q) + "'");
-    }
-    row.setNumber(field, Dates.toEpochDay(year, month, day));
-  }
-
-  /** The value of {@code n} decimal digits at {@code p}, or -1 if one is not a digit. */
-  private static int digits(byte[] b, int p, int n) {
-    int v = 0;
-    for (int i = p; i < p + n; i++) {
-      int d = b[i] - '0';
-      if (d < 0 || d > 9) {
-        return -1;
-      }
-      v = v * 10 + d;
-    }
-    return v;
-  }
-
-  private static String text(byte[] b, int p, int q) {
-    int n = Math.min(q - p, 40);
-    return new String(b, p, n, StandardCharsets.UTF_8) + (q - p > n ? "..." : "");
-  }
-
-  private MalformedRecordException error(String src, long at, int field, String problem) {
-    return new MalformedRecordException(src, at, schema.fieldName(field), problem);
-  }
 }

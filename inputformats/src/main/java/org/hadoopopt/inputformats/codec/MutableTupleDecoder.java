@@ -2,6 +2,7 @@ package org.hadoopopt.inputformats.codec;
 
 import com.sleepycat.bind.tuple.TupleInput;
 import java.io.IOException;
+import org.hadoopopt.inputformats.record.ColumnGrammar;
 import org.hadoopopt.inputformats.record.MalformedRecordException;
 import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
@@ -69,6 +70,7 @@ public final class MutableTupleDecoder implements RecordDecoder<Row> {
       throw new MalformedRecordException(source, sourceOffset + (at - start),
           field < 0 ? "null mask" : schema.fieldName(field), "bad tuple record: " + e.getMessage(), e);
     }
+    ColumnGrammar.checkDecoded(row, source, sourceOffset + (at - start));
     return row;
   }
 }

@@ -4,6 +4,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import org.apache.hadoop.io.DataInputBuffer;
 import org.apache.hadoop.io.WritableUtils;
+import org.hadoopopt.inputformats.record.ColumnGrammar;
 import org.hadoopopt.inputformats.record.MalformedRecordException;
 import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
@@ -71,6 +72,7 @@ public final class MutableWritableDecoder implements RecordDecoder<Row> {
       throw new MalformedRecordException(source, sourceOffset + (at - start),
           field < 0 ? "null mask" : schema.fieldName(field), "bad Writable record: " + e.getMessage(), e);
     }
+    ColumnGrammar.checkDecoded(row, source, sourceOffset + (at - start));
     return row;
   }
 }

@@ -3,12 +3,14 @@ package org.hadoopopt.inputformats.codec;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import org.hadoopopt.inputformats.record.ColumnGrammar;
 import org.hadoopopt.inputformats.record.Dates;
 
 /**
  * Fast paths of the text decoder's number and date parsing: the field's bytes are read as one
  * little-endian long, checked for digits and combined eight at a time (SWAR), with no loop and
- * no branch per byte. Each returns {@link #NONE} for anything it does not handle (long or
+ * no branch per byte. Each accepts a subset of {@link ColumnGrammar} (never more) and returns
+ * {@link #NONE} for anything it does not handle (long or
  * malformed values, fields at the very end of the array): the decoder then takes its exact,
  * byte-by-byte path, which accepts the long values and words the error for the malformed ones.
  */
@@ -78,7 +80,7 @@ final class TextFields {
     return neg == 0 ? v : -v;
   }
 
-  /** DECIMAL {@code -?[0-9]+(\.[0-9]+)?} at {@code b[p, q)}, {@code q > p}, of at most 8 characters, as millionths; else {@link #NONE}. */
+  /** DECIMAL {@code -?[0-9]+(\.[0-9]{1,2})?} ({@link ColumnGrammar}) at {@code b[p, q)}, {@code q > p}, of at most 8 characters, as millionths; else {@link #NONE}. */
   static long parseDecimal(byte[] b, int p, int q) {
     return q - p <= 8 && p + 8 <= b.length ? decimalOf((long) LONGS.get(b, p), q - p) : NONE;
   }
@@ -103,7 +105,7 @@ final class TextFields {
     } else {
       int k = Long.numberOfTrailingZeros(dots) >>> 3; // the first '.'
       int frac = n - k - 1;
-      if (k == 0 || frac == 0) {
+      if (k == 0 || frac == 0 || frac > ColumnGrammar.DECIMAL_MAX_FRACTION_DIGITS) {
         return NONE;
       }
       long low = (1L << (k << 3)) - 1;

@@ -19,6 +19,15 @@ import org.apache.hadoop.fs.Path;
 public final class ChecksummedFile {
   private ChecksummedFile() {}
 
+  /** A well-formed file of another version of its layout. */
+  public static final class VersionException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    VersionException(String message) {
+      super(message);
+    }
+  }
+
   /** Writes {@code content} (magic, version and body, as the caller laid them out) and its CRC32C. */
   public static void write(FileSystem fs, Path path, byte[] content) throws IOException {
     CRC32C crc = new CRC32C();
@@ -51,8 +60,13 @@ public final class ChecksummedFile {
     DataInputStream d = new DataInputStream(new ByteArrayInputStream(b, 0, b.length - 4));
     byte[] m = new byte[magic.length];
     d.readFully(m);
-    if (!Arrays.equals(m, magic) || d.readByte() != version) {
-      throw new IOException(path + ": not a " + what + " of version " + version);
+    if (!Arrays.equals(m, magic)) {
+      throw new IOException(path + ": not a " + what + " (wrong magic)");
+    }
+    int v = d.readByte();
+    if (v != version) {
+      throw new VersionException(path + ": a " + what + " of version " + v + ", this reader reads version " + version
+          + " only: load the table again");
     }
     return d;
   }

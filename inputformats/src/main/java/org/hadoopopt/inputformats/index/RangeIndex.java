@@ -18,19 +18,17 @@ public final class RangeIndex {
   private final String column;
   private final KeyType type;
   private final int pageSize;
-  private final long dataLength;
-  private final long dataModificationTime;
+  private final DataFileStamp data;
   private final List<IndexEntry> entries;
 
-  public RangeIndex(int format, String table, String column, KeyType type, int pageSize, long dataLength,
-      long dataModificationTime, List<IndexEntry> entries) {
+  public RangeIndex(int format, String table, String column, KeyType type, int pageSize, DataFileStamp data,
+      List<IndexEntry> entries) {
     this.format = format;
     this.table = table;
     this.column = column;
     this.type = type;
     this.pageSize = pageSize;
-    this.dataLength = dataLength;
-    this.dataModificationTime = dataModificationTime;
+    this.data = data;
     this.entries = Collections.unmodifiableList(new ArrayList<>(entries));
   }
 
@@ -54,27 +52,23 @@ public final class RangeIndex {
     return pageSize;
   }
 
-  public long dataLength() {
-    return dataLength;
+  /** What the index recorded of its data file. */
+  public DataFileStamp dataStamp() {
+    return data;
   }
 
-  public long dataModificationTime() {
-    return dataModificationTime;
+  /** The same index, stamped for {@code now} (a data file the caller knows to hold the indexed pages). */
+  public RangeIndex restamped(DataFileStamp now) {
+    return new RangeIndex(format, table, column, type, pageSize, now, entries);
   }
 
   public List<IndexEntry> entries() {
     return entries;
   }
 
-  /** Why the index does not describe {@code data} as it is now, or null if it does. */
-  public String staleReason(FileStatus data) {
-    if (data.getLen() != dataLength) {
-      return "data file is " + data.getLen() + " bytes, the index was built for " + dataLength;
-    }
-    if (data.getModificationTime() != dataModificationTime) {
-      return "data file modified at " + data.getModificationTime() + ", the index was built for " + dataModificationTime;
-    }
-    return null;
+  /** Why the index does not describe {@code now} (its data file, of {@code fs}) as it is now, or null if it does. */
+  public String staleReason(FileSystem fs, FileStatus now) throws IOException {
+    return data.differences(fs, now);
   }
 
   /** Indices of the entries whose pages may hold keys of {@code range}, ascending. */
@@ -99,8 +93,7 @@ public final class RangeIndex {
     out.writeUTF(column);
     out.writeByte(type.ordinal());
     out.writeInt(pageSize);
-    out.writeLong(dataLength);
-    out.writeLong(dataModificationTime);
+    data.write(out);
     out.writeInt(entries.size());
     for (IndexEntry e : entries) {
       type.write(out, e.firstKey());
@@ -122,14 +115,13 @@ public final class RangeIndex {
       String column = d.readUTF();
       KeyType type = KeyType.values()[d.readByte()];
       int pageSize = d.readInt();
-      long dataLength = d.readLong();
-      long mtime = d.readLong();
+      DataFileStamp stamp = DataFileStamp.read(d);
       int n = d.readInt();
       List<IndexEntry> entries = new ArrayList<>(n);
       for (int i = 0; i < n; i++) {
         entries.add(new IndexEntry(type.read(d), type.read(d), d.readLong(), d.readLong()));
       }
-      return new RangeIndex(format, table, column, type, pageSize, dataLength, mtime, entries);
+      return new RangeIndex(format, table, column, type, pageSize, stamp, entries);
     } catch (java.io.EOFException | ArrayIndexOutOfBoundsException e) {
       throw new IOException(path + ": truncated range index", e);
     }

@@ -9,7 +9,8 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Collects the pages of a data file as it is written in key order, then writes the index beside
- * the closed data file, stamped with its length and modification time. Keys must not decrease.
+ * the closed data file, stamped with what tells it from any later change ({@link DataFileStamp}).
+ * Keys must not decrease.
  */
 public final class RangeIndexBuilder {
   private final int format;
@@ -45,7 +46,7 @@ public final class RangeIndexBuilder {
   public Path writeFor(FileSystem fs, Path data) throws IOException {
     FileStatus st = fs.getFileStatus(data);
     Path idx = RangeIndexLayout.indexPathFor(data);
-    new RangeIndex(format, table, column, type, pageSize, st.getLen(), st.getModificationTime(), entries).write(fs, idx);
+    new RangeIndex(format, table, column, type, pageSize, DataFileStamp.of(fs, st), entries).write(fs, idx);
     return idx;
   }
 }

@@ -11,7 +11,8 @@ import org.apache.hadoop.fs.Path;
  * "RIDX", version (1 byte),
  * data format (1 byte: 0 = '|' text, 1 = KeyValueSequenceFile),
  * table name (writeUTF), column name (writeUTF), key type (1 byte: KeyType ordinal),
- * page size B (4), data file length (8), data file modification time (8),
+ * page size B (4), the data file's stamp ({@link DataFileStamp}: length, modification time, file id,
+ *   file checksum or sampled CRC32C),
  * entry count (4), then per page in file order (= key order):
  *   first key, last key, page offset (8), page length (8)
  *   (INT and DATE keys: 8-byte long, DATE in days since 1970-01-01; STRING: 4-byte length + bytes)
@@ -19,13 +20,13 @@ import org.apache.hadoop.fs.Path;
  * </pre>
  *
  * A text page is a run of whole lines of at most B bytes (or one longer line); a KVSF page is the
- * file's own page. Length and modification time tell whether the data changed since indexing.
+ * file's own page. The stamp tells whether the data changed since indexing.
  */
 public final class RangeIndexLayout {
   private RangeIndexLayout() {}
 
   public static final byte[] MAGIC = {'R', 'I', 'D', 'X'};
-  public static final int VERSION = 1;
+  public static final int VERSION = 2;
   public static final int FORMAT_TEXT = 0;
   public static final int FORMAT_KVSF = 1;
   public static final String SUFFIX = ".idx";

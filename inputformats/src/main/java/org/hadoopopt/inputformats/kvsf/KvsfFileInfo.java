@@ -12,17 +12,19 @@ public final class KvsfFileInfo {
   private final String codecName;
   private final int pageSize;
   private final int headerLength;
+  private final long fileId;
   private final long pageCount;
   private final long recordCount;
   private final long dataEnd;
 
-  private KvsfFileInfo(String name, Schema schema, String codecName, int pageSize, int headerLength,
+  private KvsfFileInfo(String name, Schema schema, String codecName, int pageSize, int headerLength, long fileId,
       long pageCount, long recordCount, long dataEnd) {
     this.name = name;
     this.schema = schema;
     this.codecName = codecName;
     this.pageSize = pageSize;
     this.headerLength = headerLength;
+    this.fileId = fileId;
     this.pageCount = pageCount;
     this.recordCount = recordCount;
     this.dataEnd = dataEnd;
@@ -35,11 +37,20 @@ public final class KvsfFileInfo {
     if (h.length < KvsfLayout.MAGIC.length || !KvsfLayout.startsWith(h, KvsfLayout.MAGIC)) {
       throw new KvsfFormatException(name + ": not a KeyValueSequenceFile (wrong magic at offset 0)");
     }
-    if (h.length < KvsfLayout.HEADER_NAMES + 6) {
+    if (h.length <= KvsfLayout.HEADER_VERSION) {
       throw new KvsfFormatException(name + ": truncated file: " + length + " bytes, shorter than a header");
     }
-    if (h[KvsfLayout.HEADER_VERSION] != KvsfLayout.VERSION) {
-      throw new KvsfFormatException(name + ": unsupported KeyValueSequenceFile version " + h[KvsfLayout.HEADER_VERSION]);
+    int version = h[KvsfLayout.HEADER_VERSION];
+    if (version == KvsfLayout.VERSION_UNBOUND_PAGES) {
+      throw new KvsfFormatException(name + ": KeyValueSequenceFile version " + version + ", this reader reads version "
+          + KvsfLayout.VERSION + " only (its pages are bound to their file and position): convert or load the table"
+          + " again (KvsfConvert, load --format kvsf)");
+    }
+    if (version != KvsfLayout.VERSION) {
+      throw new KvsfFormatException(name + ": unsupported KeyValueSequenceFile version " + version);
+    }
+    if (h.length < KvsfLayout.HEADER_NAMES + 6) {
+      throw new KvsfFormatException(name + ": truncated file: " + length + " bytes, shorter than a header");
     }
     int headerLength = (h[KvsfLayout.HEADER_LENGTH] & 0xff) << 8 | (h[KvsfLayout.HEADER_LENGTH + 1] & 0xff);
     if (headerLength > h.length || headerLength < KvsfLayout.HEADER_NAMES + 6) {
@@ -49,6 +60,7 @@ public final class KvsfFileInfo {
       throw new KvsfFormatException(name + ": header checksum mismatch (offsets 0.." + headerLength + ")");
     }
     int pageSize = KvsfLayout.getInt(h, KvsfLayout.HEADER_PAGE_SIZE);
+    long fileId = KvsfLayout.getLong(h, KvsfLayout.HEADER_FILE_ID);
     int p = KvsfLayout.HEADER_NAMES;
     int schemaLen = h[p] & 0xff;
     String schemaName = new String(h, p + 1, schemaLen, StandardCharsets.US_ASCII);
@@ -56,27 +68,32 @@ public final class KvsfFileInfo {
     int codecLen = h[p] & 0xff;
     String codecName = new String(h, p + 1, codecLen, StandardCharsets.US_ASCII);
 
+    long trailerAt = length - KvsfLayout.TRAILER;
     if (length < headerLength + KvsfLayout.TRAILER) {
       throw new KvsfFormatException(name + ": truncated file: " + length + " bytes, no room for the end marker");
     }
     byte[] t = new byte[KvsfLayout.TRAILER];
-    in.readFully(length - KvsfLayout.TRAILER, t);
-    if (!KvsfLayout.startsWith(t, KvsfLayout.END_MAGIC)
-        || KvsfLayout.crc32c(t, 0, KvsfLayout.TRAILER_CRC) != KvsfLayout.getInt(t, KvsfLayout.TRAILER_CRC)) {
-      throw new KvsfFormatException(name + ": truncated file: no valid end marker at offset " + (length - KvsfLayout.TRAILER)
-          + " (file cut short or still being written)");
+    in.readFully(trailerAt, t);
+    if (!KvsfLayout.startsWith(t, KvsfLayout.END_MAGIC)) {
+      throw new KvsfFormatException(name + ": truncated file: no end marker at offset " + trailerAt
+          + " (file cut short, still being written, or its end marker removed)");
+    }
+    if (KvsfLayout.trailerCrc(fileId, t) != KvsfLayout.getInt(t, KvsfLayout.TRAILER_CRC)) {
+      throw new KvsfFormatException(name + ": end marker at offset " + trailerAt
+          + " fails its checksum (CRC32C over this file's id): damaged, or the end marker of another file");
     }
     long pageCount = KvsfLayout.getLong(t, KvsfLayout.TRAILER_PAGE_COUNT);
     long recordCount = KvsfLayout.getLong(t, KvsfLayout.TRAILER_RECORD_COUNT);
-    long dataEnd = length - KvsfLayout.TRAILER;
-    long dataLength = dataEnd - headerLength;
-    boolean fits = pageCount == 0 ? dataLength == 0
-        : dataLength > (pageCount - 1) * pageSize && dataLength <= pageCount * pageSize;
+    long dataLength = trailerAt - headerLength;
+    boolean fits = pageCount >= 0 && recordCount >= pageCount && (pageCount == 0 ? dataLength == 0 && recordCount == 0
+        : dataLength > (pageCount - 1) * pageSize && dataLength <= pageCount * pageSize);
     if (!fits) {
-      throw new KvsfFormatException(name + ": truncated file: " + dataLength + " bytes of pages, but the end marker counts "
-          + pageCount + " pages of " + pageSize + " bytes");
+      throw new KvsfFormatException(name + ": the end marker at offset " + trailerAt + " counts " + pageCount + " pages of "
+          + pageSize + " bytes and " + recordCount + " records, but the file holds " + dataLength
+          + " bytes of pages (offsets " + headerLength + ".." + trailerAt + "): pages dropped or added, or the file cut");
     }
-    return new KvsfFileInfo(name, Schema.forName(schemaName), codecName, pageSize, headerLength, pageCount, recordCount, dataEnd);
+    return new KvsfFileInfo(name, Schema.forName(schemaName), codecName, pageSize, headerLength, fileId, pageCount,
+        recordCount, trailerAt);
   }
 
   public String name() {
@@ -97,6 +114,11 @@ public final class KvsfFileInfo {
 
   public int headerLength() {
     return headerLength;
+  }
+
+  /** The random id drawn when the file was created; every page's and the trailer's checksum covers it. */
+  public long fileId() {
+    return fileId;
   }
 
   public long pageCount() {

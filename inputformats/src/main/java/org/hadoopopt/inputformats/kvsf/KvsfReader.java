@@ -10,8 +10,11 @@ import org.hadoopopt.inputformats.record.Row;
 
 /**
  * Reads the records of the pages that start in a byte range of a KeyValueSequenceFile, checking
- * each page's CRC32C before decoding it. Ranges need not be aligned: the reader starts at the first
- * page boundary at or after the range start, so every page belongs to exactly one range.
+ * each page before decoding it: its CRC32C (which covers the file's id, so a page of another file
+ * fails), its page number (the position it is read from: a page moved, dropped or duplicated
+ * fails), its first record number (consecutive with the page before it) and, for the file's last
+ * page, the trailer's record count. Ranges need not be aligned: the reader starts at the first page
+ * boundary at or after the range start, so every page belongs to exactly one range.
  */
 public final class KvsfReader implements Closeable {
   private final FSDataInputStream in;
@@ -23,6 +26,8 @@ public final class KvsfReader implements Closeable {
   private long nextPage;
   private int pageRecordsLeft;
   private long recordsRead;
+  /** The first record number the next page must carry, or -1 before the first page read. */
+  private long nextRecordNumber = -1;
 
   /** Reads the pages starting in {@code [start, end)} of the file {@code name} of {@code length} bytes. */
   public KvsfReader(FSDataInputStream in, String name, long length, long start, long end) throws IOException {
@@ -72,11 +77,33 @@ public final class KvsfReader implements Closeable {
       throw new KvsfFormatException(where + ": truncated page: header says " + payload
           + " bytes of records, the page has " + (bytes - KvsfLayout.PAGE_HEADER));
     }
-    int crc = KvsfLayout.crc32c(page, 4, KvsfLayout.PAGE_HEADER - 4 + payload);
-    if (crc != KvsfLayout.getInt(page, KvsfLayout.PAGE_CRC)) {
-      throw new ChecksumException(where + ": page checksum (CRC32C) mismatch, page is corrupt", offset);
+    if (KvsfLayout.pageCrc(info.fileId(), page, payload) != KvsfLayout.getInt(page, KvsfLayout.PAGE_CRC)) {
+      throw new ChecksumException(where + ": page checksum (CRC32C over this file's id and the page) mismatch:"
+          + " the page is corrupt or belongs to another file", offset);
     }
-    pageRecordsLeft = KvsfLayout.getInt(page, KvsfLayout.PAGE_RECORD_COUNT);
+    long number = KvsfLayout.getLong(page, KvsfLayout.PAGE_NUMBER);
+    if (number != k) {
+      throw new KvsfFormatException(where + ": holds page " + number + " of this file: pages moved, dropped or duplicated");
+    }
+    int count = KvsfLayout.getInt(page, KvsfLayout.PAGE_RECORD_COUNT);
+    long firstRecord = KvsfLayout.getLong(page, KvsfLayout.PAGE_FIRST_RECORD_NUMBER);
+    long expected = k == 0 ? 0 : nextRecordNumber;
+    if (count < 1 || expected >= 0 && firstRecord != expected) {
+      throw new KvsfFormatException(where + ": starts at record " + firstRecord + " with " + count
+          + " records, the pages before it end at record " + expected);
+    }
+    if (k == info.pageCount() - 1) {
+      if (firstRecord + count != info.recordCount()) {
+        throw new KvsfFormatException(where + ": the last page ends at record " + (firstRecord + count)
+            + ", but the end marker counts " + info.recordCount() + " records");
+      }
+      if (KvsfLayout.PAGE_HEADER + payload != bytes) {
+        throw new KvsfFormatException(where + ": the last page is " + bytes + " bytes, its header accounts for "
+            + (KvsfLayout.PAGE_HEADER + payload));
+      }
+    }
+    nextRecordNumber = firstRecord + count;
+    pageRecordsLeft = count;
     decoder.reset(page, KvsfLayout.PAGE_HEADER, payload, info.name(), offset + KvsfLayout.PAGE_HEADER);
   }
 

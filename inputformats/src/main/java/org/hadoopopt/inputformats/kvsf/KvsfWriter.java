@@ -4,6 +4,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.util.Arrays;
 import org.apache.hadoop.io.DataOutputBuffer;
 import org.hadoopopt.inputformats.codec.BinaryCodec;
@@ -14,14 +15,18 @@ import org.hadoopopt.inputformats.record.Schema;
  * Writes a KeyValueSequenceFile ({@link KvsfLayout}) sequentially: records are encoded with the
  * codec and packed into pages; a page is written when the next record does not fit. A record
  * larger than a page's payload is refused with {@link RecordTooLargeException} (nothing of it is
- * written; the file stays valid if the caller goes on or closes).
+ * written; the file stays valid if the caller goes on or closes). Each file gets a random id in its
+ * header, which every page's and the trailer's checksum covers.
  */
 public final class KvsfWriter implements Closeable {
+  private static final SecureRandom IDS = new SecureRandom();
+
   private final OutputStream out;
   private final String name;
   private final Schema schema;
   private final BinaryCodec codec;
   private final int pageSize;
+  private final long fileId = IDS.nextLong();
   private final byte[] page;
   private final DataOutputBuffer scratch = new DataOutputBuffer();
   private int pos = KvsfLayout.PAGE_HEADER;
@@ -55,6 +60,7 @@ public final class KvsfWriter implements Closeable {
     h[KvsfLayout.HEADER_LENGTH] = (byte) (len >>> 8);
     h[KvsfLayout.HEADER_LENGTH + 1] = (byte) len;
     KvsfLayout.putInt(h, KvsfLayout.HEADER_PAGE_SIZE, pageSize);
+    KvsfLayout.putLong(h, KvsfLayout.HEADER_FILE_ID, fileId);
     int p = KvsfLayout.HEADER_NAMES;
     h[p++] = (byte) s.length;
     System.arraycopy(s, 0, h, p, s.length);
@@ -74,9 +80,7 @@ public final class KvsfWriter implements Closeable {
     codec.encode(row, scratch);
     int len = scratch.getLength();
     if (len > pageSize - KvsfLayout.PAGE_HEADER) {
-      throw new RecordTooLargeException(name + ": record " + records + " encodes to " + len + " bytes, more than the "
-          + (pageSize - KvsfLayout.PAGE_HEADER) + " a page of " + pageSize + " bytes holds; records may not span pages,"
-          + " so raise the page size (hadoopopt.kvsf.page.size for jobs)");
+      throw new RecordTooLargeException(name + ": record " + records, len, pageSize - KvsfLayout.PAGE_HEADER, pageSize);
     }
     if (pos + len > pageSize) {
       flushPage(true);
@@ -89,11 +93,13 @@ public final class KvsfWriter implements Closeable {
   }
 
   private void flushPage(boolean pad) throws IOException {
+    KvsfLayout.putLong(page, KvsfLayout.PAGE_NUMBER, pages);
+    KvsfLayout.putLong(page, KvsfLayout.PAGE_FIRST_RECORD_NUMBER, records - pageRecords);
     KvsfLayout.putInt(page, KvsfLayout.PAGE_PAYLOAD_LENGTH, pos - KvsfLayout.PAGE_HEADER);
     KvsfLayout.putInt(page, KvsfLayout.PAGE_RECORD_COUNT, pageRecords);
     KvsfLayout.putInt(page, KvsfLayout.PAGE_FIRST_RECORD, KvsfLayout.PAGE_HEADER);
     KvsfLayout.putInt(page, KvsfLayout.PAGE_LAST_RECORD, lastRecord);
-    KvsfLayout.putInt(page, KvsfLayout.PAGE_CRC, KvsfLayout.crc32c(page, 4, pos - 4));
+    KvsfLayout.putInt(page, KvsfLayout.PAGE_CRC, KvsfLayout.pageCrc(fileId, page, pos - KvsfLayout.PAGE_HEADER));
     if (pad) {
       Arrays.fill(page, pos, pageSize, (byte) 0);
     }
@@ -101,6 +107,11 @@ public final class KvsfWriter implements Closeable {
     pages++;
     pos = KvsfLayout.PAGE_HEADER;
     pageRecords = 0;
+  }
+
+  /** The file's random id (in its header). */
+  public long fileId() {
+    return fileId;
   }
 
   public long records() {
@@ -127,7 +138,7 @@ public final class KvsfWriter implements Closeable {
       System.arraycopy(KvsfLayout.END_MAGIC, 0, t, 0, 4);
       KvsfLayout.putLong(t, KvsfLayout.TRAILER_PAGE_COUNT, pages);
       KvsfLayout.putLong(t, KvsfLayout.TRAILER_RECORD_COUNT, records);
-      KvsfLayout.putInt(t, KvsfLayout.TRAILER_CRC, KvsfLayout.crc32c(t, 0, KvsfLayout.TRAILER_CRC));
+      KvsfLayout.putInt(t, KvsfLayout.TRAILER_CRC, KvsfLayout.trailerCrc(fileId, t));
       out.write(t);
     } finally {
       out.close();

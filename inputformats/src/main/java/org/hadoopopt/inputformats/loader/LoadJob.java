@@ -155,6 +155,7 @@ public class LoadJob extends Configured implements Tool {
     indexField(conf, table);
     Format format = getFormat(conf);
     getPageSize(conf);
+    org.hadoopopt.inputformats.mapreduce.BadRows.isSkipBad(conf); // a bad value fails here, naming the key
     Job job = Job.getInstance(conf, "load " + table.name() + " into " + n + " partitions");
     job.setJarByClass(LoadJob.class);
     job.setInputFormatClass(TextInputFormat.class);

@@ -9,12 +9,15 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.index.KeyType;
+import org.hadoopopt.inputformats.mapreduce.BadRows;
 import org.hadoopopt.inputformats.record.ByteSlice;
+import org.hadoopopt.inputformats.record.MalformedRecordException;
 import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
 
 /**
- * Decodes each '|' line (a malformed one fails with file, offset and field) and emits
+ * Decodes each '|' line ({@link org.hadoopopt.inputformats.record.ColumnGrammar}: a malformed one
+ * fails naming file, offset and column, or with {@link BadRows#SKIP_BAD} is skipped and counted) and emits
  * (partition number (4 bytes) + the index key in sortable bytes, the line unchanged): the shuffle
  * sorts each partition on the index column, and the line's bytes reach the file as they were.
  */
@@ -27,6 +30,7 @@ public class LoadMapper extends Mapper<LongWritable, Text, BytesWritable, Text> 
   private int indexField;
   private KeyType keyType;
   private String file;
+  private BadRows bad;
 
   @Override
   protected void setup(Context context) {
@@ -38,16 +42,18 @@ public class LoadMapper extends Mapper<LongWritable, Text, BytesWritable, Text> 
     partitionField = LoadJob.partitionField(conf, schema);
     indexField = LoadJob.indexField(conf, schema);
     keyType = KeyType.of(schema.type(indexField), schema.fieldName(indexField));
+    bad = BadRows.of(context);
     file = context.getInputSplit() instanceof FileSplit ? ((FileSplit) context.getInputSplit()).getPath().toString() : "input";
   }
 
   @Override
   protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
     int len = line.getLength();
-    decoder.decodeLine(line.getBytes(), 0, len, file, offset.get());
-    if (row.isNull(indexField)) {
-      throw new IOException(file + ", offset " + offset.get() + ": empty " + row.schema().fieldName(indexField)
-          + " (the index column) cannot be loaded");
+    try {
+      decoder.decodeLine(line.getBytes(), 0, len, file, offset.get());
+    } catch (MalformedRecordException e) {
+      bad.rows(e, 1); // throws unless skipping
+      return;
     }
     int p;
     if (row.schema().type(partitionField) == org.hadoopopt.inputformats.record.FieldType.STRING) {

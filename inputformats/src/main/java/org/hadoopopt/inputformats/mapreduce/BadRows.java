@@ -10,8 +10,9 @@ import org.slf4j.LoggerFactory;
 /**
  * What a task does with a malformed row: fail with the reader's message (file, offset, field), or,
  * with {@link #SKIP_BAD} set, skip it, count it in {@link Counters#MALFORMED_ROWS_SKIPPED} and log
- * the first few. The mutable record readers use it, and the benchmark's baseline jobs read the
- * same key and count in the same counter, so every variant of a Pavlo job skips alike.
+ * the first few. The mutable record readers, the loader and the converter use it, and the
+ * benchmark's baseline jobs read the same key and count in the same counter, so every variant of a
+ * Pavlo job skips alike.
  */
 public final class BadRows {
   private static final Logger LOG = LoggerFactory.getLogger(BadRows.class);
@@ -45,7 +46,7 @@ public final class BadRows {
   }
 
   /** The policy of a task: the key from its configuration, the counters from its context. */
-  static BadRows of(TaskAttemptContext ctx) {
+  public static BadRows of(TaskAttemptContext ctx) {
     boolean skip = isSkipBad(ctx.getConfiguration());
     return skip ? new BadRows(true, ctx.getCounter(Counters.MALFORMED_ROWS_SKIPPED), ctx.getCounter(Counters.CORRUPT_PAGES_SKIPPED))
         : new BadRows(false, null, null);
@@ -70,12 +71,12 @@ public final class BadRows {
     throw new IllegalArgumentException(SKIP_BAD + " must be true or false, not '" + v + "'");
   }
 
-  boolean skipping() {
+  public boolean skipping() {
     return skip;
   }
 
   /** Rethrows {@code e} unless skipping; then counts {@code count} rows and logs the first few. */
-  void rows(IOException e, long count) throws IOException {
+  public void rows(IOException e, long count) throws IOException {
     if (!skip) {
       throw e;
     }

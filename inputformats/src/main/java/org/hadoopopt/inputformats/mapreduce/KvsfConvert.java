@@ -4,7 +4,6 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.Tool;
@@ -16,14 +15,18 @@ import org.hadoopopt.inputformats.record.Schema;
  * rows in input order):
  * {@code hadoop jar hadoopopt-inputformats.jar org.hadoopopt.inputformats.mapreduce.KvsfConvert
  * [-D hadoopopt.kvsf.codec=tuple] [-D hadoopopt.kvsf.page.size=131072] rankings|uservisits IN OUT}.
+ * Rows are read by the mutable text reader, so the text follows
+ * {@link org.hadoopopt.inputformats.record.ColumnGrammar}: a malformed row fails naming file, offset
+ * and column, or with {@link BadRows#SKIP_BAD} is skipped and counted in this job's counters.
  */
 public class KvsfConvert extends Configured implements Tool {
   /** Builds (does not submit) the conversion job. */
   public static Job createJob(org.apache.hadoop.conf.Configuration conf, Schema schema, Path in, Path out) throws java.io.IOException {
+    BadRows.isSkipBad(conf); // a bad value fails here, naming the key
     Job job = Job.getInstance(conf, "kvsf-convert " + schema.name() + " " + in);
     job.setJarByClass(KvsfConvert.class);
     job.setInputFormatClass(schema == Schema.RANKINGS ? RankingsTextInputFormat.class : UserVisitsTextInputFormat.class);
-    job.setMapperClass(Mapper.class); // identity: the row goes straight to the writer
+    job.setMapperClass(KvsfConvertMapper.class); // the row goes straight to the writer
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(LongWritable.class);
     job.setOutputValueClass(schema.rowClass());

@@ -15,6 +15,7 @@ import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.hadoopopt.inputformats.index.ChecksummedFile;
 import org.hadoopopt.inputformats.index.IndexEntry;
 import org.hadoopopt.inputformats.index.KeyRange;
 import org.hadoopopt.inputformats.index.KeyType;
@@ -31,9 +32,10 @@ import org.slf4j.LoggerFactory;
  * ({@link RangeIndexLayout}, '|' text or KeyValueSequenceFile, told by each file's index).
  * {@code getSplits} looks the range up in each file's index and emits splits of whole pages that
  * may hold matching keys (contiguous pages merged up to the split size); the reader drops the rows
- * outside the range that the edge pages hold. A file whose index is missing or stale (its length
- * or modification time differ from what the index recorded) is read whole, with a warning and the
- * counter {@link RangeIndexCounter#STALE_INDEX_FALLBACKS}: never a wrong row. Subclasses fix the
+ * outside the range that the edge pages hold. A file whose index is missing, of an older version or
+ * stale (the file differs from what the index recorded of it: {@link
+ * org.hadoopopt.inputformats.index.DataFileStamp}) is read whole, with a warning and the counter
+ * {@link RangeIndexCounter#STALE_INDEX_FALLBACKS}: never a wrong row. Subclasses fix the
  * table: {@link RankingsRangeInputFormat}, {@link UserVisitsRangeInputFormat}.
  */
 public abstract class RangeIndexInputFormat<R extends Row> extends FileInputFormat<Writable, R> {
@@ -160,8 +162,12 @@ public abstract class RangeIndexInputFormat<R extends Row> extends FileInputForm
     if (!fs.exists(ip)) {
       stale = "no index " + ip;
     } else {
-      index = RangeIndex.read(fs, ip);
-      stale = index.staleReason(st);
+      try {
+        index = RangeIndex.read(fs, ip);
+        stale = index.staleReason(fs, st);
+      } catch (ChecksummedFile.VersionException e) {
+        stale = e.getMessage();
+      }
     }
     List<IndexedSplit> out = new ArrayList<>();
     if (stale != null) {

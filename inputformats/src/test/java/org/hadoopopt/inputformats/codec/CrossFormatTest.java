@@ -18,15 +18,16 @@ import org.junit.jupiter.api.Test;
 
 /** The same rows decoded by all seven decoders compare equal, and equal an independent parse. */
 class CrossFormatTest {
-  // Edge cases of the grammar, with their canonical form (decimals: 2..6 digits, nulls empty).
+  // Edge cases of the grammar (ColumnGrammar), with their canonical form (decimals: 2 digits).
   private static final String[][] USER_VISITS_EDGES = {
       {"1.2.3.4|http://a.com/x|2000-02-29|-12.5|ua|USA|en-US|w|-7", "1.2.3.4|http://a.com/x|2000-02-29|-12.50|ua|USA|en-US|w|-7"},
-      {"ip||||||||", "ip||||||||"},
-      {"ip|u|1970-01-01|0.000001|a|b|c|d|0", "ip|u|1970-01-01|0.000001|a|b|c|d|0"},
+      {"ip||0001-01-01|0.00|||||0", "ip||0001-01-01|0.00|||||0"},
+      {"ip|u|1970-01-01|0.01|a|b|c|d|0", "ip|u|1970-01-01|0.01|a|b|c|d|0"},
       {"ip|u|1969-12-31|-0.5|a|b|c|d|2147483647", "ip|u|1969-12-31|-0.50|a|b|c|d|2147483647"},
       {"ip|u|9999-12-31|999999999999.99|a|b|c|d|-2147483648", "ip|u|9999-12-31|999999999999.99|a|b|c|d|-2147483648"},
-      {"ip|u|0001-01-01|7|a|b|c|d|", "ip|u|0001-01-01|7.00|a|b|c|d|"},
+      {"ip|u|0001-01-01|7|a|b|c|d|-0", "ip|u|0001-01-01|7.00|a|b|c|d|0"},
   };
+
 
   private static List<String[]> userVisitsCases() {
     List<String[]> cases = new ArrayList<>();
@@ -39,8 +40,8 @@ class CrossFormatTest {
 
   private static List<String[]> rankingsCases() {
     List<String[]> cases = new ArrayList<>();
-    cases.add(new String[] {"u|-3|", "u|-3|"});
-    cases.add(new String[] {"||", "||"});
+    cases.add(new String[] {"u|-3|007", "u|-3|7"});
+    cases.add(new String[] {"|0|0", "|0|0"});
     for (String line : SampleRows.rankings(8, 200)) {
       cases.add(new String[] {line, line});
     }
@@ -110,6 +111,32 @@ class CrossFormatTest {
     java.io.ByteArrayOutputStream theirs = new java.io.ByteArrayOutputStream();
     PavloProtos.Rankings.newBuilder().setPageURL("u").setPageRank(5).setAvgDuration(-9).build().writeDelimitedTo(theirs);
     assertEquals(Arrays.toString(theirs.toByteArray()), Arrays.toString(ours));
+  }
+
+  @Test
+  void binaryRecordsTheTextGrammarCannotMakeAreRejectedNamingTheColumn() throws Exception {
+    Row nullRank = row(Schema.RANKINGS, "u|5|9");
+    nullRank.setNull(1);
+    Row threeDecimals = row(Schema.USER_VISITS, "ip|u|2000-01-01|1.25|a|b|c|d|1");
+    threeDecimals.setNumber(3, 1_250_500L); // 1.2505
+    Row farDate = row(Schema.USER_VISITS, "ip|u|2000-01-01|1.25|a|b|c|d|1");
+    farDate.setNumber(2, org.hadoopopt.inputformats.record.ColumnGrammar.MAX_EPOCH_DAY + 1);
+    Object[][] cases = {{nullRank, "pageRank"}, {threeDecimals, "adRevenue"}, {farDate, "visitDate"}};
+    for (DecoderKind kind : DecoderKind.values()) {
+      if (kind.format() == DecoderKind.Format.TEXT || !kind.name().endsWith("_MUTABLE")) {
+        continue;
+      }
+      for (Object[] c : cases) {
+        Row bad = (Row) c[0];
+        byte[] input = DecoderKind.encode(kind.format(), Arrays.asList(bad));
+        RecordDecoder<?> d = kind.newDecoder(bad.schema());
+        d.reset(input, 0, input.length, "bin", 100);
+        org.hadoopopt.inputformats.record.MalformedRecordException e = org.junit.jupiter.api.Assertions.assertThrows(
+            org.hadoopopt.inputformats.record.MalformedRecordException.class, d::next, kind + " " + c[1]);
+        assertEquals(c[1], e.field(), kind + ": " + e.getMessage());
+        assertEquals("bin", e.source());
+      }
+    }
   }
 
   static Row row(Schema schema, String line) throws Exception {

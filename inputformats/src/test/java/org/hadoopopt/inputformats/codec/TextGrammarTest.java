@@ -11,7 +11,7 @@ import org.hadoopopt.inputformats.record.MalformedRecordException;
 import org.hadoopopt.inputformats.record.Schema;
 import org.junit.jupiter.api.Test;
 
-/** What the mutable text decoder rejects, and that its messages name file, offset and field. */
+/** What the mutable text decoder rejects ({@code ColumnGrammar}), and that its messages name file, row offset and column. */
 class TextGrammarTest {
   private static final String GOOD = "1.2.3.4|u|2000-01-15|1.25|ua|USA|en-US|w|3";
 
@@ -34,16 +34,18 @@ class TextGrammarTest {
 
   @Test
   void badNumbersAndDatesAreRejectedNamingFileOffsetAndField() {
-    // visitDate starts at byte 10 of the line (after "1.2.3.4|u|").
-    for (String bad : new String[] {"2000-1-15", "2000-02-30", "2001-02-29", "2000-13-01", "2000/01/15", "20000115xx"}) {
-      assertNames(reject(2, bad), 1010, "visitDate");
+    // Errors name the row's offset (1000), whichever column is bad.
+    for (String bad : new String[] {"2000-1-15", "2000-02-30", "2001-02-29", "2000-13-01", "2000/01/15", "20000115xx",
+        "2001-2-3", "2001-02-03x", "", " 2000-01-15", "+2000-01-15", "0000-01-01"}) {
+      assertNames(reject(2, bad), 1000, "visitDate");
     }
-    for (String bad : new String[] {"abc", "1.2.3", "1.", ".5", "-", "1e5", "1.1234567", "1234567890123", "+1", " 1"}) {
-      assertNames(reject(3, bad), 1021, "adRevenue");
+    for (String bad : new String[] {"abc", "1.2.3", "1.", ".5", "-", "1e5", "1.1234567", "1234567890123", "+1", " 1",
+        "12.345", "1.230", "", "1e2", "0.001"}) {
+      assertNames(reject(3, bad), 1000, "adRevenue");
     }
-    int durationAt = 1000 + GOOD.lastIndexOf('|') + 1;
-    for (String bad : new String[] {"x", "2147483648", "-2147483649", "--1", "1.0", "12345678901"}) {
-      assertNames(reject(8, bad), durationAt, "duration");
+    for (String bad : new String[] {"x", "2147483648", "-2147483649", "--1", "1.0", "12345678901", "+50", "1e2", "",
+        "00000000050", " 5", "5 "}) {
+      assertNames(reject(8, bad), 1000, "duration");
     }
   }
 
@@ -52,11 +54,21 @@ class TextGrammarTest {
     byte[] few = "a|b|2000-01-01".getBytes(StandardCharsets.UTF_8);
     MalformedRecordException e = assertThrows(MalformedRecordException.class,
         () -> new MutableTextDecoder(Schema.USER_VISITS).decodeLine(few, 0, few.length, "f", 0));
-    assertTrue(e.getMessage().contains("3 of 9 fields"), e.getMessage());
+    assertEquals("f, offset 0, field adRevenue: 3 fields, expected 9 (" + String.join("|",
+        org.hadoopopt.inputformats.record.ColumnGrammar.columns(Schema.USER_VISITS)) + ")", e.getMessage());
     byte[] many = "u|1|2|3".getBytes(StandardCharsets.UTF_8);
     e = assertThrows(MalformedRecordException.class,
         () -> new MutableTextDecoder(Schema.RANKINGS).decodeLine(many, 0, many.length, "f", 0));
-    assertTrue(e.getMessage().contains("more than 3 fields"), e.getMessage());
+    assertTrue(e.getMessage().startsWith("f, offset 0, field avgDuration: 4 fields, expected 3"), e.getMessage());
+    // The count is checked before the values: a bad pageRank in a short row is reported as the count.
+    byte[] shortBad = "u|+1".getBytes(StandardCharsets.UTF_8);
+    e = assertThrows(MalformedRecordException.class,
+        () -> new MutableTextDecoder(Schema.RANKINGS).decodeLine(shortBad, 0, shortBad.length, "f", 7));
+    assertTrue(e.getMessage().startsWith("f, offset 7, field avgDuration: 2 fields, expected 3"), e.getMessage());
+    byte[] longBad = "u|+1|2|3".getBytes(StandardCharsets.UTF_8);
+    e = assertThrows(MalformedRecordException.class,
+        () -> new MutableTextDecoder(Schema.RANKINGS).decodeLine(longBad, 0, longBad.length, "f", 7));
+    assertTrue(e.getMessage().startsWith("f, offset 7, field avgDuration: 4 fields, expected 3"), e.getMessage());
   }
 
   @Test
@@ -67,7 +79,7 @@ class TextGrammarTest {
     assertEquals("u|1|2", d.next().toText());
     assertEquals("v|2|3", d.next().toText());
     MalformedRecordException e = assertThrows(MalformedRecordException.class, d::next);
-    assertTrue(e.getMessage().startsWith("r.txt, offset 514, field pageRank"), e.getMessage());
+    assertTrue(e.getMessage().startsWith("r.txt, offset 512, field pageRank"), e.getMessage());
   }
 
   @Test
@@ -76,10 +88,12 @@ class TextGrammarTest {
     MutableTextDecoder d = new MutableTextDecoder(Schema.RANKINGS);
     d.reset(text, 0, text.length, "crlf.txt", 0);
     assertEquals("a|1|2", d.next().toText());
-    assertEquals("b|3|", d.next().toText());
+    MalformedRecordException empty = assertThrows(MalformedRecordException.class, d::next);
+    assertTrue(empty.getMessage().startsWith("crlf.txt, offset 7, field avgDuration: empty INT"), empty.getMessage());
     MalformedRecordException e = assertThrows(MalformedRecordException.class, d::next);
-    assertTrue(e.getMessage().startsWith("crlf.txt, offset 16, field pageRank: line ends after 2 of 3 fields"),
+    assertTrue(e.getMessage().startsWith("crlf.txt, offset 13, field avgDuration: 2 fields, expected 3"),
         e.getMessage());
+    assertEquals("d|5|6", d.next().toText());
   }
 
   @Test

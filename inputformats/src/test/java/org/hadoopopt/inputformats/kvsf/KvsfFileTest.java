@@ -159,6 +159,17 @@ class KvsfFileTest {
   }
 
   @Test
+  void aVersionOneFileIsRefusedNamingTheVersion() throws IOException {
+    Path p = write("v1.kvsf", "tuple", PAGE, LINES);
+    byte[] bytes = Files.readAllBytes(new File(p.toUri().getPath()).toPath());
+    bytes[4] = 1; // the version byte (KvsfLayout.HEADER_VERSION)
+    Files.write(new File(p.toUri().getPath()).toPath(), bytes);
+    KvsfFormatException e = assertThrows(KvsfFormatException.class, () -> read(p, 0, length(p)));
+    assertTrue(e.getMessage().startsWith(p + ": KeyValueSequenceFile version 1, this reader reads version 2 only"),
+        e.getMessage());
+  }
+
+  @Test
   void aRecordLargerThanAPageIsRefusedAndTheFileStaysValid() throws IOException {
     Path p = new Path(dir.getAbsolutePath(), "big.kvsf");
     StringBuilder url = new StringBuilder();

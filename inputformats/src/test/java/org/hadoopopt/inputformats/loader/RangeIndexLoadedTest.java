@@ -281,6 +281,43 @@ class RangeIndexLoadedTest {
   }
 
   @Test
+  void aFileEditedInPlaceWithItsLengthAndTimeKeptIsScannedWhole() throws Exception {
+    // On the local file system (no file checksum) the index's stamp samples the data file's bytes:
+    // all of a file this small, so any edit is seen.
+    Path edited = path("rankings-edited");
+    fs.mkdirs(edited);
+    for (FileStatus st : fs.listStatus(path("rankings-text"))) {
+      String n = st.getPath().getName();
+      if (n.startsWith("part-") || n.endsWith(RangeIndexLayout.SUFFIX)) {
+        Path to = new Path(edited, n);
+        org.apache.hadoop.fs.FileUtil.copy(fs, st.getPath(), fs, to, false, conf);
+        fs.setTimes(to, st.getModificationTime(), -1);
+      }
+    }
+    File part1 = new File(new Path(edited, "part-00001").toUri().getPath());
+    long mtime = part1.lastModified();
+    List<String> lines = new ArrayList<>(Files.readAllLines(part1.toPath(), StandardCharsets.UTF_8));
+    int at = -1;
+    for (int i = 0; i < lines.size() && at < 0; i++) {
+      if (lines.get(i).split("\\|")[1].length() == 2) {
+        at = i;
+      }
+    }
+    String[] f = lines.get(at).split("\\|");
+    String changed = f[0] + "|95|" + f[2]; // same length; a page whose keys the index puts below 90
+    lines.set(at, changed);
+    Files.write(part1.toPath(), (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
+    new File(part1.getParentFile(), ".part-00001.crc").delete();
+    assertTrue(part1.setLastModified(mtime));
+    assertEquals(fs.getFileStatus(new Path(path("rankings-text"), "part-00001")).getLen(), part1.length());
+
+    IndexedSplit[] first = new IndexedSplit[1];
+    List<String> got = read(new RankingsRangeInputFormat(), edited, range("pageRank", 90L, true, 99L, true), first);
+    assertEquals(Collections.singletonList(changed), got, "no original row has a rank in 90..99; the edited one does");
+    assertEquals(1, first[0].count(RangeIndexCounter.STALE_INDEX_FALLBACKS));
+  }
+
+  @Test
   void aStringColumnIndexServesStringRanges() throws Exception {
     Configuration c = new Configuration(conf);
     c.set(LoadJob.TABLE, "rankings");

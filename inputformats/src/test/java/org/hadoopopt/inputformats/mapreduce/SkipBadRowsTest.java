@@ -110,7 +110,7 @@ class SkipBadRowsTest {
       if (i % 15 == 7) {
         String b = bad[i / 15];
         if (firstBadFieldOffset < 0) {
-          firstBadFieldOffset = offset + b.indexOf('|') + 1; // 'ten', the pageRank field
+          firstBadFieldOffset = offset; // the row's offset; the column: 'ten', the pageRank
         }
         lines.add(b);
         offset += b.length() + 1;
@@ -216,7 +216,7 @@ class SkipBadRowsTest {
 
   @Test
   void kvsfPagesFailingTheirChecksumAreSkippedWhole() throws Exception {
-    int pageSize = 64; // one Rankings row a page
+    int pageSize = KvsfLayout.PAGE_HEADER + 44; // one Rankings row a page
     List<Row> rows = rowsWithPoison();
     int[] page = pages(rows, pageSize);
     assertEquals(rows.size() - 1, page[rows.size() - 1], "one row a page");

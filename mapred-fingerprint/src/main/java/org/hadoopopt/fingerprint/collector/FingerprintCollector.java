@@ -127,11 +127,26 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
     }
   }
 
+  /**
+   * Sets the collector up, or declines: every problem found here (an unsupported setting, a
+   * class that cannot be loaded or created, an invalid number) is logged as a warning naming it
+   * and thrown, so Hadoop tries the next collector of the list instead of failing the task.
+   */
   @Override
-  @SuppressWarnings("unchecked")
-  public void init(MapOutputCollector.Context context) throws IOException, ClassNotFoundException {
+  public void init(MapOutputCollector.Context context) throws IOException {
     job = context.getJobConf();
     reporter = context.getReporter();
+    try {
+      setUp(context);
+    } catch (Declined e) {
+      throw e;
+    } catch (Exception | LinkageError e) {
+      throw decline("it cannot be set up for this job: " + e, e);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private void setUp(MapOutputCollector.Context context) throws IOException, ClassNotFoundException {
     mapTask = context.getMapTask();
     Mode mode = parse(Mode.class, MODE, Mode.PREFIX);
     Sort sort = parse(Sort.class, SORT, Sort.RADIX);
@@ -139,15 +154,15 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
       throw decline("encrypted intermediate data (" + MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA + "=true)"
           + " is not supported");
     }
-    float spillPercent = job.getFloat(MRJobConfig.MAP_SORT_SPILL_PERCENT, 0.8f);
+    float spillPercent = number(MRJobConfig.MAP_SORT_SPILL_PERCENT, () -> job.getFloat(MRJobConfig.MAP_SORT_SPILL_PERCENT, 0.8f));
     if (!(spillPercent > 0f && spillPercent <= 1f)) {
       throw decline("invalid " + MRJobConfig.MAP_SORT_SPILL_PERCENT + "=" + spillPercent + ", must be in (0, 1]");
     }
-    int sortMb = job.getInt(MRJobConfig.IO_SORT_MB, MRJobConfig.DEFAULT_IO_SORT_MB);
+    int sortMb = number(MRJobConfig.IO_SORT_MB, () -> job.getInt(MRJobConfig.IO_SORT_MB, MRJobConfig.DEFAULT_IO_SORT_MB));
     if ((sortMb & 0x7FF) != sortMb) {
       throw decline("invalid " + MRJobConfig.IO_SORT_MB + "=" + sortMb + ", must be in [0, 2047]");
     }
-    spillFilesLimit = job.getInt(MRJobConfig.SPILL_FILES_COUNT_LIMIT, -1);
+    spillFilesLimit = number(MRJobConfig.SPILL_FILES_COUNT_LIMIT, () -> job.getInt(MRJobConfig.SPILL_FILES_COUNT_LIMIT, -1));
     keyClass = (Class<K>) job.getMapOutputKeyClass();
     valClass = (Class<V>) job.getMapOutputValueClass();
     SerializationFactory serializations = new SerializationFactory(job);
@@ -191,7 +206,7 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
     spillWriter = new SpillWriter<K, V>(job, rfs, keyClass, valClass, codec, partitions, spilledRecords,
         combiner, combineCollector);
 
-    buffer = new RecordBuffer((long) sortMb << 20, spillPercent, this::sortAndSpill);
+    buffer = new RecordBuffer((long) sortMb << 20, spillPercent, sorter, this::sortAndSpill);
     keySerializer.open(buffer);
     valSerializer.open(buffer);
     LOG.info("FingerprintCollector: mode {}, fingerprint {}, {} sort, {}={}, {}={}", mode, fingerprinter.describe(),
@@ -228,11 +243,19 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
     }
     RecordBuffer b = buffer;
     b.startRecord();
-    keySerializer.serialize(key);
-    // lengths, not offsets: a spill during serialization moves the record to the buffer's front
-    int keyLength = b.position() - b.recordStart();
-    valSerializer.serialize(value);
-    int recordLength = b.position() - b.recordStart();
+    int keyLength;
+    int recordLength;
+    try {
+      keySerializer.serialize(key);
+      // lengths, not offsets: a spill during serialization moves the record to the buffer's front
+      keyLength = b.position() - b.recordStart();
+      valSerializer.serialize(value);
+      recordLength = b.position() - b.recordStart();
+    } catch (RecordBuffer.RecordTooLargeException e) {
+      b.dropRecord();
+      spillSingleRecord(key, value, partition, e);
+      return;
+    }
     long fp = fingerprinter.fingerprint(b.data(), b.recordStart(), keyLength);
     pendingRecords++;
     pendingBytes += recordLength;
@@ -269,10 +292,26 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
     } catch (ClassNotFoundException e) {
       throw new IOException("combiner class not found while spilling map output", e);
     }
+    keyComparison.reset(null, null); // holds no buffer that the next allocation might want
     spills.add(file);
     spillCounter.increment(1);
     sortedCounter.increment(index.size());
     LOG.info("Finished spill {} ({} records)", spills.size() - 1, index.size());
+  }
+
+  /**
+   * Writes a record larger than the empty buffer as a spill of its own (the buffered records
+   * were spilled before it), not through the buffer, as Hadoop's collector does; no combiner
+   * for one record. Map output bytes count what it took in the spill file, as Hadoop counts it.
+   */
+  private void spillSingleRecord(K key, V value, int partition, IOException why) throws IOException {
+    LOG.info("Record too large for the in-memory buffer ({}): written as spill {} on its own", why.getMessage(),
+        spills.size());
+    pendingRecords++;
+    Path file = mapTask.getMapOutputFile().getSpillFileForWrite(spills.size(), (long) partitions * 150);
+    spillIndexes.add(spillWriter.writeSingle(file, key, value, partition, outputBytes));
+    spills.add(file);
+    spillCounter.increment(1);
   }
 
   @Override
@@ -280,8 +319,8 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
     if (buffer == null) {
       return;
     }
-    buffer.spill();
-    buffer = null; // release the sort buffer before the merge
+    buffer.spillLast(); // and releases the sort buffer and the sorter's arrays before the merge
+    buffer = null;
     MapOutputFile files = mapTask.getMapOutputFile();
     OutputMerger<K, V> merger = new OutputMerger<K, V>(job, rfs, files, keyClass, valClass, codec, partitions,
         spilledRecords);
@@ -315,9 +354,34 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
 
   /** Logs and returns the exception that makes Hadoop try the next collector of the list. */
   private IOException decline(String reason) {
+    return decline(reason, null);
+  }
+
+  private IOException decline(String reason, Throwable cause) {
     String msg = "FingerprintCollector declines this task: " + reason + "; falling back to " + fallback();
-    LOG.warn(msg);
-    return new IOException(msg);
+    LOG.warn(msg, cause);
+    if (reporter != null) {
+      reporter.getCounter(FingerprintCounter.DECLINED).increment(1);
+    }
+    return new Declined(msg, cause);
+  }
+
+  /** Reads a number from the job; an unparsable value is a decline naming the key. */
+  private <T> T number(String key, java.util.function.Supplier<T> read) throws IOException {
+    try {
+      return read.get();
+    } catch (NumberFormatException e) {
+      throw decline("invalid " + key + "=" + job.get(key) + " (" + e.getMessage() + ")");
+    }
+  }
+
+  /** The exception of a logged decline. */
+  private static final class Declined extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    Declined(String message, Throwable cause) {
+      super(message, cause);
+    }
   }
 
   /** The collectors listed after this one in the job's collector list. */

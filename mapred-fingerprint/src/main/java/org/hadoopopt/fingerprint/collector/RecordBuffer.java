@@ -4,16 +4,29 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
 import org.hadoopopt.fingerprint.sort.RecordIndex;
+import org.hadoopopt.fingerprint.sort.RecordSorter;
 
 /**
- * The serialized-record buffer and its {@link RecordIndex}, within a memory budget
- * ({@code mapreduce.task.io.sort.mb}): the byte array plus the index's arrays never hold more
- * than the budget, except while one record larger than the whole budget passes through.
- * The key and value serializers write into it as an {@link OutputStream}; when it cannot grow,
- * it asks its owner to spill the complete records and moves the record in progress to the front.
+ * The serialized-record buffer and its {@link RecordIndex}, held within the memory budget
+ * ({@code mapreduce.task.io.sort.mb}) as Hadoop's collector holds it: the byte array, the
+ * index's arrays and the sorter's scratch arrays ({@link RecordSorter#scratchBytesPerRecord()}
+ * per record of index capacity) never add up to more than the budget, old arrays still live
+ * during a copy included. The key and value serializers write into it as an
+ * {@link OutputStream}; when it is full it asks its owner to spill the complete records and
+ * moves the record in progress to the front.
  *
- * <p>Arrays start small and double, so small map outputs allocate little; after each spill both
- * are resized to the split that the spilled records' average size asks for.
+ * <p>Sizes: the arrays start small and double while they hold at most 1/64 of the budget, so a
+ * small map output allocates little. Past that they are replaced, once, by arrays of the rest of
+ * the budget (the small ones are live while their records are copied over), split between data
+ * and index by the average record size so far. They never grow again: after a spill, when the
+ * spilled records' average size asks for a split far from the present one, the arrays are
+ * dropped and allocated anew, only the record in progress kept aside. A record that does not fit
+ * in the empty buffer is not buffered: {@link RecordTooLargeException} tells the owner to write
+ * it directly, as Hadoop does.
+ *
+ * <p>The soft limit ({@code mapreduce.map.sort.spill.percent} of the budget) counts the records
+ * as Hadoop's collector does, serialized bytes plus 16 bytes each, so a spill starts where
+ * Hadoop's first spill starts whenever the arrays have room for it.
  */
 final class RecordBuffer extends OutputStream {
   /** Writes the complete (indexed) records to a spill; the buffer forgets them afterwards. */
@@ -21,25 +34,47 @@ final class RecordBuffer extends OutputStream {
     void spillIndexed() throws IOException;
   }
 
+  /** A record that does not fit in the empty buffer; the owner drops it here and writes it directly. */
+  static final class RecordTooLargeException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    RecordTooLargeException(long bytes, long capacity) {
+      super("record of at least " + bytes + " bytes, buffer of " + capacity + " bytes");
+    }
+  }
+
+  /** Hadoop's MapOutputBuffer keeps four ints of metadata a record; the soft limit counts the same. */
+  static final int STOCK_METADATA_BYTES = 16;
   private static final int INITIAL_DATA = 256 * 1024;
   private static final int INITIAL_RECORDS = 4096;
-  private static final int META = RecordIndex.BYTES_PER_RECORD;
+  private static final int MIN_RECORDS = 16;
+  /** The arrays double while they hold at most 1/SMALL_SHARE of the budget. */
+  private static final int SMALL_SHARE = 64;
+  private static final long MAX_ARRAY = Integer.MAX_VALUE - 16;
 
   private final long budget;
   private final long softLimit;
+  private final long smallLimit;
+  /** Bytes a record of index capacity costs: the index plus the sorter's scratch. */
+  private final int meta;
+  private final RecordSorter sorter;
   private final Spiller spiller;
   private final RecordIndex index;
   private byte[] data;
   private int pos;
   private int recordStart;
+  /** The arrays were sized from the whole budget: they do not grow any more. */
+  private boolean full;
 
-  RecordBuffer(long budget, float spillPercent, Spiller spiller) {
+  RecordBuffer(long budget, float spillPercent, RecordSorter sorter, Spiller spiller) {
     this.budget = budget;
     this.softLimit = (long) (budget * (double) spillPercent);
+    this.smallLimit = budget / SMALL_SHARE;
+    this.meta = RecordIndex.BYTES_PER_RECORD + sorter.scratchBytesPerRecord();
+    this.sorter = sorter;
     this.spiller = spiller;
-    int records = (int) Math.min(INITIAL_RECORDS, Math.max(16, budget / (4 * META)));
-    this.index = new RecordIndex(records);
-    this.data = new byte[(int) Math.min(INITIAL_DATA, Math.max(64, budget / 4))];
+    this.index = new RecordIndex((int) Math.min(INITIAL_RECORDS, Math.max(MIN_RECORDS, smallLimit / 2 / meta)));
+    this.data = new byte[(int) Math.min(INITIAL_DATA, Math.max(64, smallLimit / 2))];
   }
 
   byte[] data() {
@@ -62,48 +97,30 @@ final class RecordBuffer extends OutputStream {
     recordStart = pos;
   }
 
+  /** Forgets the record in progress (after {@link RecordTooLargeException}). */
+  void dropRecord() {
+    pos = recordStart;
+  }
+
+  /** @return the bytes of the arrays this buffer and its sorter may hold at most now (for tests and logs) */
+  long allocatedBytes() {
+    return data.length + (long) index.capacity() * meta;
+  }
+
   /**
    * Indexes the record in progress (key of {@code keyLength} bytes at {@link #recordStart()}).
    * @return true when the buffer has reached its soft limit and should be spilled
    */
   boolean commit(int partition, int keyLength, long fingerprint) throws IOException {
     if (index.size() == index.capacity() && !growIndex()) {
-      spill();
+      spill(); // the record moves to the front
       if (index.size() == index.capacity()) {
-        index.grow(index.capacity() + 1); // only after a resize left no room: stay correct
+        throw new IllegalStateException("record index of capacity " + index.capacity() + " still full after a spill");
       }
     }
     index.add(partition, recordStart, recordStart + keyLength, pos, fingerprint);
     recordStart = pos;
-    return pos + (long) index.size() * META >= softLimit;
-  }
-
-  /**
-   * Forgets the spilled records, keeps the record in progress (moved to the front), and resizes
-   * the arrays to the split the spilled records ask for.
-   */
-  private void afterSpill() {
-    int spilled = index.size();
-    int spilledBytes = index.end();
-    int partial = pos - recordStart;
-    index.clear();
-    long avgRecord = spilled == 0 ? 0 : Math.max(1, spilledBytes / spilled);
-    if (avgRecord > 0) {
-      long records = Math.max(16, budget / (META + avgRecord));
-      if (index.capacity() < records * 3 / 4 || index.capacity() > records * 2) {
-        index.grow((int) Math.min(records, Integer.MAX_VALUE - 16));
-      }
-    }
-    long dataBudget = Math.max(partial, budget - (long) index.capacity() * META);
-    byte[] target = data;
-    if (data.length > dataBudget || (avgRecord > 0 && data.length < dataBudget * 3 / 4)) {
-      // over budget after a huge record, or far below the split the records ask for
-      target = new byte[(int) Math.min(Math.max(dataBudget, 64), Integer.MAX_VALUE - 16)];
-    }
-    System.arraycopy(data, recordStart, target, 0, partial);
-    data = target;
-    pos = partial;
-    recordStart = 0;
+    return pos + (long) index.size() * STOCK_METADATA_BYTES >= softLimit;
   }
 
   @Override
@@ -120,14 +137,8 @@ final class RecordBuffer extends OutputStream {
   }
 
   private void ensure(int extra) throws IOException {
-    if (pos + (long) extra <= data.length) {
-      return;
-    }
     long need = pos + (long) extra;
-    if (need > Integer.MAX_VALUE - 16) {
-      throw new IOException("map output record of more than 2 GB cannot be buffered");
-    }
-    if (growData(need)) {
+    if (need <= data.length || growData(need)) {
       return;
     }
     if (index.size() > 0) {
@@ -137,8 +148,26 @@ final class RecordBuffer extends OutputStream {
         return;
       }
     }
-    // One record larger than the budget: let it grow past it; the owner spills it at commit.
-    data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(need, data.length * 2L)));
+    if (full && makeRoom(need)) {
+      return;
+    }
+    throw new RecordTooLargeException(need - recordStart, data.length);
+  }
+
+  /**
+   * Gives the empty buffer's data array room for one large record, taken from the index, as
+   * Hadoop's buffer holds any record smaller than itself; the next spill sizes both anew.
+   * @return false when the budget cannot hold {@code need} bytes and a minimal index
+   */
+  private boolean makeRoom(long need) {
+    int partial = pos - recordStart;
+    long total = budget - partial;
+    if (index.size() != 0 || need + (long) MIN_RECORDS * meta > Math.min(total, MAX_ARRAY)) {
+      return false;
+    }
+    long records = Math.max(MIN_RECORDS, Math.min(index.capacity(), (total - need) / meta));
+    reallocate(total - records * meta, records);
+    return true;
   }
 
   /** Spills the complete records and makes their room free for more. */
@@ -147,23 +176,126 @@ final class RecordBuffer extends OutputStream {
     afterSpill();
   }
 
+  /** Spills the complete records and drops the arrays (at flush: no more records come). */
+  void spillLast() throws IOException {
+    spiller.spillIndexed();
+    index.clear();
+    index.reallocate(0);
+    data = new byte[0];
+    pos = 0;
+    recordStart = 0;
+    sorter.release();
+  }
+
   private boolean growData(long need) {
-    long avail = budget - (long) index.capacity() * META;
-    long newCap = Math.min(Math.max(data.length * 2L, need), avail);
-    if (newCap < need) {
+    if (full) {
       return false;
     }
-    data = Arrays.copyOf(data, (int) newCap);
-    return true;
+    long doubled = Math.max(data.length * 2L, need);
+    if (doubled + (long) index.capacity() * meta <= smallLimit) {
+      data = Arrays.copyOf(data, (int) doubled);
+      return true;
+    }
+    jumpToFull(need - recordStart);
+    return need <= data.length;
   }
 
   private boolean growIndex() {
-    long avail = (budget - data.length) / META;
-    long newCap = Math.min(index.capacity() * 2L, avail);
-    if (newCap <= index.capacity()) {
+    if (full) {
       return false;
     }
-    index.grow((int) newCap);
-    return true;
+    long doubled = index.capacity() * 2L;
+    if (data.length + doubled * meta <= smallLimit) {
+      index.grow((int) doubled);
+      return true;
+    }
+    jumpToFull(pos - recordStart);
+    return index.size() < index.capacity();
+  }
+
+  /**
+   * Replaces the small arrays by arrays of the rest of the budget, keeping their contents (both
+   * are live during the copy, so the new ones get the budget less the old ones).
+   * @param current the size of the record in progress so far, the average's estimate if no record is complete
+   */
+  private void jumpToFull(long current) {
+    full = true;
+    sorter.release();
+    long avail = budget - allocatedBytes();
+    int n = index.size();
+    long avg = Math.max(1, n > 0 ? recordStart / n : current);
+    long[] split = split(avail, avg, pos, Math.max(n + 1, MIN_RECORDS));
+    if (split == null) {
+      return; // the budget holds no more than the small arrays: stay with them
+    }
+    data = Arrays.copyOf(data, (int) split[0]);
+    index.grow((int) split[1]);
+  }
+
+  /**
+   * Divides {@code total} bytes between data and index for records of {@code avg} bytes.
+   * @return {data bytes, records}, or null when {@code total} cannot hold {@code minData} bytes
+   *     and {@code minRecords} records
+   */
+  private long[] split(long total, long avg, long minData, long minRecords) {
+    long records = Math.min(total / (avg + meta), MAX_ARRAY / 2);
+    records = Math.max(records, minRecords);
+    long dataBytes = Math.min(total - records * meta, MAX_ARRAY);
+    if (dataBytes < minData) {
+      dataBytes = minData;
+      records = Math.min((total - dataBytes) / meta, MAX_ARRAY / 2);
+    }
+    return records < minRecords || dataBytes < minData ? null : new long[] {dataBytes, records};
+  }
+
+  /**
+   * Forgets the spilled records and keeps the record in progress (moved to the front); when the
+   * spilled records' average size asks for a split far from the present one, allocates the
+   * arrays anew for it.
+   */
+  private void afterSpill() {
+    int spilled = index.size();
+    int spilledBytes = index.end();
+    int partial = pos - recordStart;
+    index.clear();
+    if (full && spilled > 0 && partial <= smallLimit) {
+      long avg = Math.max(1, spilledBytes / spilled);
+      long want = budget / (avg + meta);
+      int capacity = index.capacity();
+      if (capacity < want * 3 / 4 || capacity > want * 2) {
+        resplit(avg, partial);
+        return;
+      }
+    }
+    System.arraycopy(data, recordStart, data, 0, partial);
+    pos = partial;
+    recordStart = 0;
+  }
+
+  /** Drops the arrays and allocates them anew for records of {@code avg} bytes, keeping the record in progress. */
+  private void resplit(long avg, int partial) {
+    long[] split = split(budget - partial, avg, partial, MIN_RECORDS);
+    if (split == null) {
+      System.arraycopy(data, recordStart, data, 0, partial);
+      pos = partial;
+      recordStart = 0;
+      return;
+    }
+    reallocate(split[0], split[1]);
+  }
+
+  /**
+   * Drops the arrays and allocates {@code dataBytes} and {@code records} anew (the index is
+   * empty), keeping the record in progress aside: old and new arrays are never live together.
+   */
+  private void reallocate(long dataBytes, long records) {
+    sorter.release();
+    byte[] kept = Arrays.copyOfRange(data, recordStart, pos);
+    data = null;
+    index.reallocate((int) records);
+    data = new byte[(int) Math.min(dataBytes, MAX_ARRAY)];
+    System.arraycopy(kept, 0, data, 0, kept.length);
+    pos = kept.length;
+    recordStart = 0;
   }
 }

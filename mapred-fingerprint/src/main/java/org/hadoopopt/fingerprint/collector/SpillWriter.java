@@ -94,6 +94,32 @@ final class SpillWriter<K, V> {
     return spill;
   }
 
+  /**
+   * Writes one record as a spill file of its own (every other partition an empty segment), from
+   * the objects, as Hadoop writes a record too large for its buffer; adds what the record took
+   * in the file to {@code outputBytes}.
+   */
+  SpillRecord writeSingle(Path file, K key, V value, int partition, Counters.Counter outputBytes) throws IOException {
+    SpillRecord spill = new SpillRecord(partitions);
+    try (FSDataOutputStream out = rfs.create(file)) {
+      for (int p = 0; p < partitions; p++) {
+        long start = out.getPos();
+        IFile.Writer<K, V> writer = new IFile.Writer<K, V>(job, out, keyClass, valClass, codec, spilledRecords);
+        try {
+          if (p == partition) {
+            long recordStart = out.getPos();
+            writer.append(key, value);
+            outputBytes.increment(out.getPos() - recordStart);
+          }
+        } finally {
+          writer.close();
+        }
+        spill.putIndex(new IndexRecord(start, writer.getRawLength(), writer.getCompressedLength()), p);
+      }
+    }
+    return spill;
+  }
+
   /** The records {@code order[from, to)} as the combiner's input. */
   private static final class RunIterator implements RawKeyValueIterator {
     private final byte[] data;

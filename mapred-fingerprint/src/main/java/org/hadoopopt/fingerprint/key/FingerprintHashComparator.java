@@ -10,8 +10,8 @@ import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.WritableComparable;
 import org.apache.hadoop.io.WritableComparator;
+import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /**
  * The output key comparator for hash mode: orders keys by (unsigned djb2 of the serialized key,
@@ -21,10 +21,24 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
  * comparison), but reduce input, and so output, is not in key order.
  *
  * <p>The tie comparator is the one registered for the map output key class
- * ({@code WritableComparator.get}). Keys must serialize equal values to equal bytes, which holds
+ * ({@code WritableComparator.get}), or the keys' byte order for a class that is not a
+ * {@code WritableComparable}. Keys must serialize equal values to equal bytes, which holds
  * for Hadoop's Writable types.
  */
 public class FingerprintHashComparator implements RawComparator<Object>, Configurable {
+  /** Unsigned lexicographic order of the serialized keys, for key classes with no comparator of their own. */
+  private static final RawComparator<Object> BYTE_ORDER = new RawComparator<Object>() {
+    @Override
+    public int compare(byte[] b1, int s1, int l1, byte[] b2, int s2, int l2) {
+      return WritableComparator.compareBytes(b1, s1, l1, b2, s2, l2);
+    }
+
+    @Override
+    public int compare(Object a, Object b) {
+      throw new UnsupportedOperationException("byte order compares serialized keys only");
+    }
+  };
+
   private Configuration conf;
   private RawComparator<Object> tie;
   private final DataOutputBuffer left = new DataOutputBuffer();
@@ -35,18 +49,23 @@ public class FingerprintHashComparator implements RawComparator<Object>, Configu
     job.setSortComparatorClass(FingerprintHashComparator.class);
   }
 
+  /**
+   * Takes the map output key class as Hadoop does ({@link JobConf#getMapOutputKeyClass()}: the
+   * map output key class, else the job's output key class, else {@code LongWritable}), so a job
+   * that sets no key classes works as it does with Hadoop's own comparator.
+   */
   @Override
   @SuppressWarnings("unchecked")
   public void setConf(Configuration conf) {
     this.conf = conf;
-    Class<?> keyClass = conf.getClass(MRJobConfig.MAP_OUTPUT_KEY_CLASS,
-        conf.getClass(MRJobConfig.OUTPUT_KEY_CLASS, null));
-    if (keyClass == null || !WritableComparable.class.isAssignableFrom(keyClass)) {
-      throw new IllegalArgumentException("FingerprintHashComparator needs a WritableComparable map output key class"
-          + " (" + MRJobConfig.MAP_OUTPUT_KEY_CLASS + "), got " + keyClass);
+    Class<?> keyClass = (conf instanceof JobConf ? (JobConf) conf : new JobConf(conf)).getMapOutputKeyClass();
+    if (WritableComparable.class.isAssignableFrom(keyClass)) {
+      tie = (RawComparator<Object>) (RawComparator<?>)
+          WritableComparator.get(keyClass.asSubclass(WritableComparable.class), conf);
+    } else {
+      // Hash mode requires equal keys to serialize to equal bytes, so byte order is a valid tie order.
+      tie = BYTE_ORDER;
     }
-    tie = (RawComparator<Object>) (RawComparator<?>)
-        WritableComparator.get(keyClass.asSubclass(WritableComparable.class), conf);
   }
 
   @Override

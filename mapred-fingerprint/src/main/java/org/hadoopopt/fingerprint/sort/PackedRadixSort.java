@@ -25,8 +25,11 @@ final class PackedRadixSort {
   private long[] scratch = new long[0];
   private final int[] counts = new int[DIGITS * BUCKETS];
   private final int[] pos = new int[BUCKETS];
-  /** Records of one window that share their fingerprint with a neighbour (see {@link #touchRuns}). */
-  private int[] runMembers = new int[2 * Prefetcher.CHUNK];
+  /**
+   * Records of one window that share their fingerprint with a neighbour (see {@link #touchRuns});
+   * fixed size, so a long run of one repeated key allocates nothing (only its start is touched).
+   */
+  private final int[] runMembers = new int[4 * Prefetcher.CHUNK];
 
   /**
    * Sorts the records by (partition, fingerprint, key) into {@code order}.
@@ -37,6 +40,8 @@ final class PackedRadixSort {
     int n = r.size;
     if (packed.length < n) {
       int c = Math.max(n, r.capacity());
+      packed = null; // the old arrays are not kept while the new ones are allocated
+      scratch = null;
       packed = new long[c];
       scratch = new long[c];
     }
@@ -136,14 +141,11 @@ final class PackedRadixSort {
     int n = 0;
     for (int i = from + 1; i < to; i++) {
       if ((a[i] >>> 32) == (a[i - 1] >>> 32)) {
-        if (n == runMembers.length) {
-          runMembers = Arrays.copyOf(runMembers, 2 * n);
+        if (n + 2 > runMembers.length) {
+          break; // a window longer than the cache holds anyway (one long run): the rest is read untouched
         }
         runMembers[n++] = order[i];
         if (i - 1 == from || (a[i - 2] >>> 32) != (a[i] >>> 32)) {
-          if (n == runMembers.length) {
-            runMembers = Arrays.copyOf(runMembers, 2 * n);
-          }
           runMembers[n++] = order[i - 1]; // the run's first record
         }
       }

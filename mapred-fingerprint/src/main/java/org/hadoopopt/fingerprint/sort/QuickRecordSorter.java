@@ -24,6 +24,7 @@ public final class QuickRecordSorter implements RecordSorter {
     int n = r.size;
     if (order.length < n) {
       int c = Math.max(n, r.capacity());
+      release(); // the old arrays are not kept while the new ones are allocated
       order = new int[c];
       part = new int[c];
       fp = new long[c];
@@ -51,6 +52,21 @@ public final class QuickRecordSorter implements RecordSorter {
       partitionStarts[p] = q;
     }
     return order;
+  }
+
+  /** order, partition, key start and key length (4 bytes each) and the fingerprint (8). */
+  @Override
+  public int scratchBytesPerRecord() {
+    return 24;
+  }
+
+  @Override
+  public void release() {
+    order = new int[0];
+    part = new int[0];
+    fp = new long[0];
+    keyStart = new int[0];
+    keyLength = new int[0];
   }
 
   @Override

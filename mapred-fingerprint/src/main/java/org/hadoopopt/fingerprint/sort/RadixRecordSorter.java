@@ -37,6 +37,7 @@ public final class RadixRecordSorter implements RecordSorter {
     final int n = r.size;
     if (cmp.fingerprintBits() <= 32) {
       if (order.length < n) {
+        order = null; // the old array is not kept while the new one is allocated
         order = new int[Math.max(n, r.capacity())];
       }
       if (packedSort == null) {
@@ -60,6 +61,21 @@ public final class RadixRecordSorter implements RecordSorter {
       }
     }
     return order;
+  }
+
+  /** order and orderTmp (4 bytes each), keys and keysTmp (8 each); the packed sort needs 20. */
+  @Override
+  public int scratchBytesPerRecord() {
+    return 24;
+  }
+
+  @Override
+  public void release() {
+    order = new int[0];
+    orderTmp = new int[0];
+    keys = new long[0];
+    keysTmp = new long[0];
+    packedSort = null;
   }
 
   @Override
@@ -225,6 +241,7 @@ public final class RadixRecordSorter implements RecordSorter {
   private void ensureCapacity(int n, int capacity) {
     if (keys.length < n) {
       int c = Math.max(n, capacity);
+      release(); // the old arrays are not kept while the new ones are allocated
       order = new int[c];
       orderTmp = new int[c];
       keys = new long[c];

@@ -41,10 +41,27 @@ public final class RecordIndex {
     return end;
   }
 
+  /** Resizes the arrays keeping their records (old and new arrays are both live while copying). */
   public void grow(int newCapacity) {
     partition = Arrays.copyOf(partition, newCapacity);
     offsets = Arrays.copyOf(offsets, 2 * newCapacity);
     fingerprint = Arrays.copyOf(fingerprint, newCapacity);
+  }
+
+  /**
+   * Replaces the arrays of an empty index by new ones of {@code newCapacity}, dropping the old
+   * ones first, so the two are never live together.
+   */
+  public void reallocate(int newCapacity) {
+    if (size != 0) {
+      throw new IllegalStateException("reallocating an index that holds " + size + " records");
+    }
+    partition = null;
+    offsets = null;
+    fingerprint = null;
+    partition = new int[newCapacity];
+    offsets = new int[2 * newCapacity];
+    fingerprint = new long[newCapacity];
   }
 
   /** Appends a record; the caller has checked {@code size() < capacity()}. */

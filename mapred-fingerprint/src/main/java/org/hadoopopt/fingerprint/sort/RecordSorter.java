@@ -20,4 +20,13 @@ public interface RecordSorter {
    *     need not look up each record's partition
    */
   int partitionStart(int p);
+
+  /**
+   * @return the most scratch memory the sort allocates per record of index capacity (arrays
+   *     kept between sorts), which the collector counts in {@code mapreduce.task.io.sort.mb}
+   */
+  int scratchBytesPerRecord();
+
+  /** Drops the scratch arrays (before the index is resized, and after the last sort). */
+  void release();
 }

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.streaming.PipeMapRed;
 import org.hadoopopt.shmstreaming.ring.NativeShm;
 import org.hadoopopt.shmstreaming.ring.Peer;
@@ -115,6 +116,7 @@ public final class ShmChannel {
     RingLayout.checkCapacity(size, BUFFER_SIZE);
     checkBatch(batch);
     attachTimeout(conf);
+    ShmOutputReader.checkStdout(conf);
     String turns = conf.getTrimmed(TaskTurns.ENABLED);
     if (turns != null && !turns.equalsIgnoreCase("true") && !turns.equalsIgnoreCase("false")) {
       throw new IllegalArgumentException(TaskTurns.ENABLED + "=" + turns + " is not true or false");
@@ -162,6 +164,27 @@ public final class ShmChannel {
   /** The Streaming program's process (PipeMapRed keeps it in a package-private field). */
   static Process process(PipeMapRed pipeMapRed) throws IOException {
     return (Process) field(pipeMapRed, "sim");
+  }
+
+  /**
+   * The task's Reporter, for counters: Streaming hands it only to its output thread, whose
+   * field this reads (from that thread, once it runs); Reporter.NULL where there is none.
+   */
+  static Reporter reporter(PipeMapRed pipeMapRed) {
+    try {
+      Object thread = field(pipeMapRed, "outThread_");
+      if (thread != null) {
+        Field f = thread.getClass().getDeclaredField("reporter");
+        f.setAccessible(true);
+        Object r = f.get(thread);
+        if (r instanceof Reporter) {
+          return (Reporter) r;
+        }
+      }
+    } catch (IOException | ReflectiveOperationException | RuntimeException e) {
+      // no counters then; the warning or failure still says it
+    }
+    return Reporter.NULL;
   }
 
   static Peer peer(Process p) {

@@ -1,6 +1,7 @@
 package org.hadoopopt.shmstreaming.io;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -12,6 +13,7 @@ import org.apache.hadoop.streaming.PipeMapRed;
 import org.apache.hadoop.streaming.PipeMapper;
 import org.apache.hadoop.streaming.io.InputWriter;
 import org.hadoopopt.shmstreaming.ring.RingProducer;
+import org.hadoopopt.shmstreaming.ring.RingSide;
 
 /**
  * Feeds the Streaming program's input through a shared-memory ring instead of its stdin. Each
@@ -97,7 +99,7 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
         key = null;
         Bytes v = Bytes.of(value);
         long len = (long) k.length + separator.length + v.length;
-        ring.claim(len > Integer.MAX_VALUE ? -1 : (int) len);
+        ring.claim(len);
         ring.put(k.bytes, 0, k.length);
         ring.put(separator, 0, separator.length);
         ring.put(v.bytes, 0, v.length);
@@ -109,7 +111,12 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
     }
   }
 
-  /** End of input: the program also sees its stdin close right after this. */
+  /**
+   * End of input: the program also sees its stdin close right after this. Streaming gives this
+   * hook no way to fail but an unchecked exception (it only logs an IOException from closing the
+   * program's stdin), and then neither waits for nor stops the program: so a problem found here
+   * stops the program and unlinks the output segment before it is thrown.
+   */
   private void finish() {
     turns.give();
     if (!finished) {
@@ -118,9 +125,22 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
       // All input may fit in the ring before a slow-starting program maps it: the segment must
       // stay until the program has it (it unlinks it then), is gone, or the attach timeout passed.
       ring.awaitAttached();
+      String problem = ring.attached() ? ring.consumerProblem() : notOpened();
       ring.close();
       ShmChannel.delete(path);
+      if (problem != null) {
+        ShmChannel.delete(ShmChannel.path(conf, process.pid(), "out"));
+        process.destroyForcibly();
+        throw new UncheckedIOException(new IOException(path + ": " + problem));
+      }
     }
+  }
+
+  /** Why the program never mapped its ring (all input was written, or it would have failed on room). */
+  private String notOpened() {
+    String gone = ShmChannel.peer(process).whyGone();
+    return RingSide.NOT_OPENED + (gone != null ? " (" + gone + " without mapping it)"
+        : " within " + ShmChannel.attachTimeout(conf) + " ms (stream.shm.attach.timeout.ms)") + "; " + RingSide.USE_CLIENT;
   }
 
   /** The task fails: a program that stopped reading would otherwise keep it waiting forever. */

@@ -1,10 +1,11 @@
 package org.hadoopopt.shmstreaming.io;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.streaming.PipeMapRed;
@@ -24,10 +25,19 @@ import org.slf4j.LoggerFactory;
 public class ShmOutputReader extends OutputReader<Text, Text> {
   private static final Logger LOG = LoggerFactory.getLogger(ShmOutputReader.class);
 
+  /**
+   * What the task does when the program writes bytes to its plain stdout, which shm output does
+   * not carry (over pipes they would be output records): {@code fail} (the default) fails the
+   * task, {@code warn} logs a warning; both count the bytes in {@link ShmCounter#STDOUT_BYTES}.
+   */
+  public static final String STDOUT = "stream.shm.stdout";
+  public static final String STDOUT_FAIL = "fail";
+  public static final String STDOUT_WARN = "warn";
+  /** How long the end of the output waits for the program's stdout to close after the program exited. */
+  private static final long STDOUT_GRACE_MS = 2000;
+
   private RingConsumer ring;
   private Path path;
-  private ByteBuffer data;
-  private byte[] scratch = new byte[256];
   private byte[] separator;
   private int numKeyFields;
   private final Text key = new Text();
@@ -36,44 +46,112 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
   private boolean any;
   private TaskTurns turns;
   private long records;
+  private PipeMapRed pipeMapRed;
+  private Process process;
+  private boolean failOnStdout;
+  private Thread drain;
+  private final AtomicLong stdoutBytes = new AtomicLong();
+  private final ByteArrayOutputStream stdoutStart = new ByteArrayOutputStream();
+
+  public static void setStdout(Configuration conf, String policy) {
+    conf.set(STDOUT, policy);
+    checkStdout(conf);
+  }
+
+  /** The policy of {@link #STDOUT}, checked: true = fail. */
+  static boolean checkStdout(Configuration conf) {
+    String v = conf.getTrimmed(STDOUT, STDOUT_FAIL);
+    if (v.equalsIgnoreCase(STDOUT_FAIL)) {
+      return true;
+    }
+    if (v.equalsIgnoreCase(STDOUT_WARN)) {
+      return false;
+    }
+    throw new IllegalArgumentException(STDOUT + "=" + v + " is not " + STDOUT_FAIL + " or " + STDOUT_WARN);
+  }
 
   @Override
   public void initialize(PipeMapRed pipeMapRed) throws IOException {
     super.initialize(pipeMapRed);
     Configuration conf = pipeMapRed.getConfiguration();
-    Process process = ShmChannel.process(pipeMapRed);
+    this.pipeMapRed = pipeMapRed;
+    try {
+      failOnStdout = checkStdout(conf);
+    } catch (IllegalArgumentException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+    process = ShmChannel.process(pipeMapRed);
     path = ShmChannel.path(conf, process.pid(), "out");
     // No stall timeout: a program may rightly compute for long without output (grep, reduce).
     ring = new RingConsumer(path.toString(), ShmChannel.create(conf, path), ShmChannel.peer(process), 0);
     ring.setAttachTimeout(ShmChannel.attachTimeout(conf));
     turns = ShmChannel.joinTurns(pipeMapRed);
     ring.setSleepHook(turns.aroundSleep());
-    data = ring.data();
     separator = pipeMapRed.getFieldSeparator();
     numKeyFields = pipeMapRed.getNumOfKeyFields();
     drainStdout(pipeMapRed.getClientInput());
   }
 
-  /** Stray prints to stdout must not fill the pipe and block the program. */
+  /**
+   * Reads the program's plain stdout, which shm output does not carry: prints there must not
+   * fill the pipe and block the program, and are counted (and their start kept for the message).
+   */
   private void drainStdout(java.io.DataInput stdout) {
-    Thread t = new Thread(() -> {
+    drain = new Thread(() -> {
       byte[] buf = new byte[8192];
-      long total = 0;
       try {
         InputStream s = (InputStream) stdout;
         int n;
         while ((n = s.read(buf)) > 0) {
-          total += n;
+          if (stdoutBytes.get() < 64) {
+            synchronized (stdoutStart) {
+              stdoutStart.write(buf, 0, (int) Math.min(n, 64 - stdoutBytes.get()));
+            }
+          }
+          stdoutBytes.addAndGet(n);
         }
       } catch (IOException | RuntimeException e) {
         // Streaming closes the stream when the task ends
       }
-      if (total > 0) {
-        LOG.warn("the external program wrote {} bytes to stdout, which are ignored with shm output", total);
-      }
     }, "shm-stdout-drain");
-    t.setDaemon(true);
-    t.start();
+    drain.setDaemon(true);
+    drain.start();
+  }
+
+  /**
+   * At the end of the output: waits for the program's stdout to close, as a pipe reader would
+   * (bounded once the program has exited: a child it left may hold it), then counts what came
+   * there and fails or warns.
+   */
+  private void endOfStdout() throws IOException {
+    turns.give(); // the input thread may still have records to pass while this one waits
+    try {
+      while (drain.isAlive()) {
+        drain.join(100);
+        if (!process.isAlive()) {
+          drain.join(STDOUT_GRACE_MS);
+          break;
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    long n = stdoutBytes.get();
+    if (n == 0) {
+      return;
+    }
+    ShmChannel.reporter(pipeMapRed).incrCounter(ShmCounter.STDOUT_BYTES, n);
+    String start;
+    synchronized (stdoutStart) {
+      start = new String(stdoutStart.toByteArray(), StandardCharsets.UTF_8);
+    }
+    String what = path + ": the external program wrote " + n + " bytes to its plain stdout, starting \""
+        + start.replace("\n", "\\n") + "\", which shm output does not carry (over pipes they would be output records)";
+    if (failOnStdout) {
+      throw new IOException(what + "; write output through the smstream client, or set " + STDOUT + "=" + STDOUT_WARN
+          + " to only count them (counter " + ShmCounter.STDOUT_BYTES + ")");
+    }
+    LOG.warn("{}; they are ignored ({}={}) and counted in {}", what, STDOUT, STDOUT_WARN, ShmCounter.STDOUT_BYTES);
   }
 
   @Override
@@ -85,26 +163,27 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
     try {
       // This thread comes back from collecting the last record (Hadoop's per-record code), or starts.
       turns.atRecord(++records);
-      len = ring.next();
+      len = ring.nextRecord();
     } catch (IOException | RuntimeException e) {
       finish();
       throw e;
     }
     if (len < 0) {
-      finish();
+      try {
+        endOfStdout();
+      } finally {
+        finish();
+      }
       return false;
     }
     any = true;
-    // One bulk copy out of the ring, then the separator search and the two Text copies run on a
-    // heap array (per-byte ByteBuffer reads and a stream per Text cost more than the extra copy).
-    if (scratch.length < len) {
-      scratch = new byte[Math.max(len, 2 * scratch.length)];
-    }
-    data.position(ring.offset());
-    data.get(scratch, 0, len);
-    int pos = find(0, len);
+    // One bulk copy out of the ring (nextRecord), then the separator search and the two Text
+    // copies run on a heap array (per-byte ByteBuffer reads and a stream per Text cost more than
+    // the extra copy). A record in pieces is joined there too.
+    byte[] scratch = ring.buffer();
+    int pos = find(scratch, 0, len);
     for (int k = 1; k < numKeyFields && pos >= 0; k++) {
-      pos = find(pos + separator.length, len);
+      pos = find(scratch, pos + separator.length, len);
     }
     if (pos < 0) {
       key.set(scratch, 0, len);
@@ -116,8 +195,7 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
     return true;
   }
 
-  private int find(int from, int end) {
-    byte[] b = scratch;
+  private int find(byte[] b, int from, int end) {
     byte first = separator[0];
     for (int i = from; i <= end - separator.length; i++) {
       if (b[i] == first) {

@@ -2,10 +2,13 @@ package org.hadoopopt.shmstreaming.ring;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 /**
- * Reads records from a ring in place: {@link #next} returns the length of the next record,
- * whose payload is at {@link #offset()} in {@link #data()} until the following call. Publishes
+ * Reads records from a ring: {@link #next} returns the length of the next record or piece,
+ * whose payload is at {@link #offset()} in {@link #data()} until the following call, and
+ * {@link #more()} whether further pieces of the same record follow (see {@link RingLayout});
+ * {@link #nextRecord} copies the next whole record, its pieces joined, into {@link #buffer()}. Publishes
  * its head lazily, like the producer its tail: every batch-size records or quarter ring of bytes,
  * before sleeping and at the end; each publication wakes the producer if it sleeps.
  */
@@ -16,6 +19,8 @@ public final class RingConsumer extends RingSide {
   private long tailCache;
   private int sinceWake;
   private int offset;
+  private boolean more;
+  private byte[] buffer = new byte[256];
 
   public RingConsumer(String name, ByteBuffer segment, Peer peer, long stallMs) throws IOException {
     super(name, segment, peer, stallMs);
@@ -33,7 +38,55 @@ public final class RingConsumer extends RingSide {
     return offset;
   }
 
-  /** The next record's length, or -1 when the producer closed the stream and all is read. */
+  /** Whether the record of the last {@link #next} continues in the next piece. */
+  public boolean more() {
+    return more;
+  }
+
+  /** The array {@link #nextRecord} copies records into (it grows; re-read it after each call). */
+  public byte[] buffer() {
+    return buffer;
+  }
+
+  /**
+   * Copies the next whole record into {@link #buffer()} and returns its length, or -1 when the
+   * producer closed the stream and all is read.
+   */
+  public int nextRecord() throws IOException {
+    int len = next();
+    if (len < 0) {
+      return -1;
+    }
+    if (buffer.length < len) {
+      buffer = new byte[Math.max(len, 2 * buffer.length)];
+    }
+    data.position(offset);
+    data.get(buffer, 0, len);
+    return more ? joinPieces(len) : len;
+  }
+
+  private int joinPieces(int first) throws IOException {
+    long total = first;
+    while (more) {
+      int n = next();
+      if (n < 0) {
+        throw new IOException(name + ": the stream ended inside a record, after " + total + " of its bytes");
+      }
+      if (total + n > Integer.MAX_VALUE - 8) {
+        throw new IOException(name + ": a record of more than " + (Integer.MAX_VALUE - 8)
+            + " bytes does not fit a Java array (Text)");
+      }
+      if (buffer.length < total + n) {
+        buffer = Arrays.copyOf(buffer, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(total + n, 2L * buffer.length)));
+      }
+      data.position(offset);
+      data.get(buffer, (int) total, n);
+      total += n;
+    }
+    return (int) total;
+  }
+
+  /** The next record's (or piece's) length, or -1 when the producer closed the stream and all is read. */
   public int next() throws IOException {
     release();
     while (true) {
@@ -42,12 +95,17 @@ public final class RingConsumer extends RingSide {
       }
       int off = (int) (pos & mask);
       int len = data.getInt(off);
-      if (len == RingLayout.PADDING) {
-        pos += capacity - off; // published with the next records
-        next = pos;
-        continue;
+      more = false;
+      if (len < 0) {
+        if (len == RingLayout.PADDING) {
+          pos += capacity - off; // published with the next records
+          next = pos;
+          continue;
+        }
+        more = true;
+        len &= ~RingLayout.MORE_PIECES;
       }
-      if (len < 0 || len > capacity - off - RingLayout.RECORD_HEADER) {
+      if (len > capacity - off - RingLayout.RECORD_HEADER) {
         throw new IOException(name + ": corrupt ring, record length " + len + " at data offset " + off);
       }
       offset = off + RingLayout.RECORD_HEADER;
@@ -123,7 +181,7 @@ public final class RingConsumer extends RingSide {
           if (tailCache != pos) {
             return true;
           }
-          throw new IOException(name + ": " + gone + " without closing its output channel");
+          throw gone(gone, " without closing its output channel");
         }
         since = checkPeer(since, "output records");
       } else {

@@ -10,11 +10,23 @@ package org.hadoopopt.shmstreaming.ring;
  * {@link #OFF_HEAD}) count bytes ever written/consumed and sit on separate cache lines, as do the
  * two futex words a side sets before it sleeps. Records start 8-byte aligned: a 4-byte
  * little-endian length and the payload; a length of {@link #PADDING} skips to the end of the
- * data area, so a record is never split.
+ * data area, so a record written whole is never split across the end and a reader gets it in
+ * place.
+ *
+ * <p>A record of up to {@link #maxWholeRecord} bytes (half the ring, less its length word) is
+ * written whole. A larger one travels as consecutive <em>pieces</em>, each framed like a
+ * record: every piece but the last has {@link #MORE_PIECES} set in its length word, the last
+ * has it clear, and the record is the pieces' payloads joined. A piece holds at most
+ * {@link #maxWholeRecord} bytes and never more than fits before the end of the data area (so
+ * pieces need no padding); the reader copies them out and releases each, so a record of any
+ * size passes any ring. Half the ring is the limit for a whole record because a record wider
+ * than the part of the ring in front of it must skip that part as padding, and padding plus
+ * record fit the ring together only if the record takes at most half.
  */
 public final class RingLayout {
   public static final int MAGIC = 0x52534F48;
-  public static final int VERSION = 1;
+  /** 2: records larger than half the ring travel in pieces ({@link #MORE_PIECES}). */
+  public static final int VERSION = 2;
   public static final int OFF_MAGIC = 0;
   public static final int OFF_VERSION = 4;
   public static final int OFF_CAPACITY = 8;
@@ -27,12 +39,19 @@ public final class RingLayout {
   public static final int OFF_PRODUCER_WAITING = 256;
   /** 1 = the producer ended the stream normally, 2 = it aborted. */
   public static final int OFF_PRODUCER_CLOSED = 320;
-  /** 1 = the consumer stopped reading. */
+  /** 1 = the consumer stopped reading; {@link #CONSUMER_STDIN_CLOSED} = it cannot see the end of the input. */
   public static final int OFF_CONSUMER_CLOSED = 324;
+  /**
+   * Consumer-closed code of a program client that found its stdin closed or not a pipe when it
+   * opened the channel: the end of input is Streaming closing that stdin, so it could never see it.
+   */
+  public static final int CONSUMER_STDIN_CLOSED = 2;
   public static final int HEADER_SIZE = 512;
   public static final int RECORD_HEADER = 4;
   public static final int RECORD_ALIGN = 8;
   public static final int PADDING = 0xFFFFFFFF;
+  /** Set in a piece's length word when more pieces of the same record follow. */
+  public static final int MORE_PIECES = 0x80000000;
   public static final long MIN_CAPACITY = 4096;
   public static final long MAX_CAPACITY = 1L << 30;
 
@@ -61,8 +80,11 @@ public final class RingLayout {
     return (RECORD_HEADER + len + RECORD_ALIGN - 1) & -RECORD_ALIGN;
   }
 
-  /** The largest payload a ring of this capacity can hold. */
-  public static int maxRecord(long capacity) {
-    return (int) Math.min(Integer.MAX_VALUE - RECORD_ALIGN, capacity - RECORD_HEADER);
+  /**
+   * The largest record a ring of this capacity holds whole (larger ones travel in pieces), and
+   * the largest piece.
+   */
+  public static int maxWholeRecord(long capacity) {
+    return (int) (capacity / 2 - RECORD_HEADER);
   }
 }

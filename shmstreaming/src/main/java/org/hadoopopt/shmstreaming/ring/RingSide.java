@@ -16,7 +16,7 @@ import java.nio.ByteOrder;
  * fences, and if it sees 1, clears it with a compare-and-swap and wakes; so one of the two
  * always sees the other's write.
  */
-abstract class RingSide implements AutoCloseable {
+public abstract class RingSide implements AutoCloseable {
   static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   static final VarHandle INTS = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -151,13 +151,13 @@ abstract class RingSide implements AutoCloseable {
   final long checkPeer(long waitingSince, String waitingFor) throws IOException {
     String gone = peer.whyGone();
     if (gone != null) {
-      throw new IOException(name + ": " + gone + " while the task waited for " + waitingFor);
+      throw gone(gone, " while the task waited for " + waitingFor);
     }
     long now = System.currentTimeMillis();
     if (!attached()) {
       if (attachTimeoutMs > 0 && now - createdAt > attachTimeoutMs) {
-        throw new IOException(name + ": the external program has not opened this shm channel within " + attachTimeoutMs
-            + " ms (stream.shm.attach.timeout.ms); does it use the smstream client library?");
+        throw new IOException(name + ": " + NOT_OPENED + " within " + attachTimeoutMs
+            + " ms (stream.shm.attach.timeout.ms); " + USE_CLIENT);
       }
       return now;
     }
@@ -167,6 +167,18 @@ abstract class RingSide implements AutoCloseable {
     }
     return waitingSince;
   }
+
+  /** Why the stream cannot go on with the peer gone: above all, that it never opened the channel. */
+  final IOException gone(String gone, String context) {
+    if (!attached()) {
+      return new IOException(name + ": " + NOT_OPENED + " (" + gone + " without mapping it); " + USE_CLIENT);
+    }
+    return new IOException(name + ": " + gone + context);
+  }
+
+  /** The documented words of the failure of a program that never maps its ring. */
+  public static final String NOT_OPENED = "the external program has not opened this shm channel";
+  public static final String USE_CLIENT = "does it use the smstream client library?";
 
   @Override
   public synchronized void close() {

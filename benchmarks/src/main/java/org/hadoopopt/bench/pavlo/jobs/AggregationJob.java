@@ -1,5 +1,6 @@
 package org.hadoopopt.bench.pavlo.jobs;
 
+import org.hadoopopt.bench.pavlo.RawText;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -70,7 +71,7 @@ public final class AggregationJob extends BaselineTool {
         return;
       }
       String key = prefix > 0 && v.sourceIP.length() > prefix ? v.sourceIP.substring(0, prefix) : v.sourceIP;
-      context.write(new Text(key), new LongWritable(v.adRevenueCents));
+      context.write(RawText.text(key), new LongWritable(v.adRevenueCents));
     }
   }
 

@@ -1,18 +1,27 @@
 package org.hadoopopt.bench.pavlo.jobs;
 
+import java.math.BigDecimal;
 import java.text.ParseException;
 import java.text.SimpleDateFormat;
 import java.util.Date;
 import org.apache.hadoop.io.Text;
 import org.hadoopopt.bench.pavlo.BadRecords;
-import org.hadoopopt.bench.pavlo.MalformedRowException;
 import org.hadoopopt.bench.pavlo.PavloSchema;
+import org.hadoopopt.bench.pavlo.RawText;
+import org.hadoopopt.inputformats.record.ColumnGrammar;
+import org.hadoopopt.inputformats.record.FieldType;
+import org.hadoopopt.inputformats.record.MalformedRecordException;
 
 /**
  * Decodes rows as the original benchmark's Hadoop code did: the line to a String,
- * {@code String.split}, then a new object per field ({@code Integer}, {@code Date} from
- * {@code SimpleDateFormat}). A malformed row goes to {@link BadRecords}; then the methods
- * return null (skipped) or throw.
+ * {@code String.split}, then a new object per field ({@code Integer.valueOf}, a {@code Date} from
+ * {@code SimpleDateFormat}, {@code BigDecimal} for adRevenue), so the baseline keeps that code's
+ * cost. Two things differ, so that every variant answers alike: each value is first checked by the
+ * grammar all readers share ({@link ColumnGrammar}: {@code Integer.valueOf} and
+ * {@code SimpleDateFormat} alone accept {@code +50}, {@code 2001-2-3}, {@code 2001-02-03x}), and
+ * the line is decoded one char per byte ({@link RawText}), so string columns leave the job as the
+ * bytes they came in as. A malformed row goes to {@link BadRecords}: then the methods return null
+ * (skipped) or throw its {@link MalformedRecordException} (file, row offset, column).
  */
 public final class BaselineDecoder {
   private final BadRecords bad;
@@ -23,54 +32,60 @@ public final class BaselineDecoder {
   }
 
   /** The '|'-separated fields, or null (rejected) if there are not {@code columns.length} of them. */
-  public String[] fields(long offset, Text line, String[] columns) throws MalformedRowException {
-    String[] f = line.toString().split(PavloSchema.SEPARATOR_REGEX, -1);
+  public String[] fields(long offset, Text line, String[] columns) throws MalformedRecordException {
+    String[] f = RawText.string(line).split(PavloSchema.SEPARATOR_REGEX, -1);
     if (f.length != columns.length) {
-      bad.reject(offset, "count", "expected " + columns.length + " fields " + String.join("|", columns) + ", found " + f.length);
+      bad.reject(ColumnGrammar.fieldCountError(bad.file(), offset, columns, f.length));
       return null;
     }
     return f;
   }
 
-  public Ranking ranking(long offset, Text line) throws MalformedRowException {
-    String[] f = fields(offset, line, PavloSchema.RANKINGS_COLUMNS);
+  public Ranking ranking(long offset, Text line) throws MalformedRecordException {
+    String[] c = PavloSchema.RANKINGS_COLUMNS;
+    String[] f = fields(offset, line, c);
     if (f == null) {
       return null;
     }
-    Integer rank = integer(offset, f, PavloSchema.RANKINGS_COLUMNS, PavloSchema.PAGE_RANK);
-    Integer duration = rank == null ? null : integer(offset, f, PavloSchema.RANKINGS_COLUMNS, PavloSchema.AVG_DURATION);
-    return duration == null ? null : new Ranking(f[PavloSchema.PAGE_URL], rank, duration);
+    long rank = value(offset, f, c, PavloSchema.PAGE_RANK, FieldType.INT);
+    long duration = rank == ColumnGrammar.INVALID ? rank : value(offset, f, c, PavloSchema.AVG_DURATION, FieldType.INT);
+    if (duration == ColumnGrammar.INVALID) {
+      return null;
+    }
+    return new Ranking(f[PavloSchema.PAGE_URL], Integer.valueOf(f[PavloSchema.PAGE_RANK]),
+        Integer.valueOf(f[PavloSchema.AVG_DURATION]));
   }
 
-  public UserVisit userVisit(long offset, Text line) throws MalformedRowException {
-    String[] f = fields(offset, line, PavloSchema.USERVISITS_COLUMNS);
+  public UserVisit userVisit(long offset, Text line) throws MalformedRecordException {
+    String[] c = PavloSchema.USERVISITS_COLUMNS;
+    String[] f = fields(offset, line, c);
     if (f == null) {
       return null;
     }
+    long day = value(offset, f, c, PavloSchema.VISIT_DATE, FieldType.DATE);
+    long micros = day == ColumnGrammar.INVALID ? day : value(offset, f, c, PavloSchema.AD_REVENUE, FieldType.DECIMAL);
+    long duration = micros == ColumnGrammar.INVALID ? micros : value(offset, f, c, PavloSchema.DURATION, FieldType.INT);
+    if (duration == ColumnGrammar.INVALID) {
+      return null;
+    }
+    // The values as the original code made them; for text the grammar accepted they equal its own.
     Date date;
     try {
       date = dates.parse(f[PavloSchema.VISIT_DATE]);
     } catch (ParseException e) {
-      bad.reject(offset, "visitDate", "not a date " + PavloSchema.DATE_PATTERN + ": '" + f[PavloSchema.VISIT_DATE] + "'");
-      return null;
+      throw new IllegalStateException("SimpleDateFormat rejects a date the grammar accepts: " + f[PavloSchema.VISIT_DATE], e);
     }
-    Long cents;
-    try {
-      cents = PavloSchema.parseCents(f[PavloSchema.AD_REVENUE]);
-    } catch (NumberFormatException e) {
-      bad.reject(offset, "adRevenue", "not a decimal with at most 2 decimals: '" + f[PavloSchema.AD_REVENUE] + "'");
-      return null;
-    }
-    Integer duration = integer(offset, f, PavloSchema.USERVISITS_COLUMNS, PavloSchema.DURATION);
-    return duration == null ? null : new UserVisit(f, date, cents, duration);
+    long cents = new BigDecimal(f[PavloSchema.AD_REVENUE]).movePointRight(2).longValueExact();
+    return new UserVisit(f, date, cents, Integer.valueOf(f[PavloSchema.DURATION]));
   }
 
-  private Integer integer(long offset, String[] f, String[] columns, int i) throws MalformedRowException {
-    try {
-      return Integer.valueOf(f[i]);
-    } catch (NumberFormatException e) {
-      bad.reject(offset, columns[i], "not an integer: '" + f[i] + "'");
-      return null;
+  /** Column {@code i} by the grammar, or {@link ColumnGrammar#INVALID} after rejecting the row (when skipping). */
+  private long value(long offset, String[] f, String[] columns, int i, FieldType t) throws MalformedRecordException {
+    byte[] b = RawText.bytes(f[i]);
+    long v = ColumnGrammar.parse(t, b, 0, b.length);
+    if (v == ColumnGrammar.INVALID) {
+      bad.reject(new MalformedRecordException(bad.file(), offset, columns[i], ColumnGrammar.problem(t, b, 0, b.length)));
     }
+    return v;
   }
 }

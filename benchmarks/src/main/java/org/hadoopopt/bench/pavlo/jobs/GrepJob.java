@@ -1,5 +1,6 @@
 package org.hadoopopt.bench.pavlo.jobs;
 
+import org.hadoopopt.bench.pavlo.RawText;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -40,19 +41,20 @@ public final class GrepJob extends BaselineTool {
 
   public static class GrepMapper extends Mapper<LongWritable, Text, Text, Text> {
     private BaselineDecoder decoder;
-    private String pattern;
+    private String pattern; // one char per byte of the pattern's UTF-8, as the line is decoded
 
     @Override
     protected void setup(Context context) {
       decoder = new BaselineDecoder(BadRecords.of(context));
-      pattern = getPattern(context.getConfiguration());
+      byte[] p = getPattern(context.getConfiguration()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      pattern = RawText.string(p, 0, p.length);
     }
 
     @Override
     protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
       String[] f = decoder.fields(offset.get(), line, PavloSchema.GREP_COLUMNS);
       if (f != null && f[PavloSchema.GREP_FIELD].contains(pattern)) {
-        context.write(new Text(f[PavloSchema.GREP_KEY]), new Text(f[PavloSchema.GREP_FIELD]));
+        context.write(RawText.text(f[PavloSchema.GREP_KEY]), RawText.text(f[PavloSchema.GREP_FIELD]));
       }
     }
   }

@@ -1,5 +1,6 @@
 package org.hadoopopt.bench.pavlo.jobs;
 
+import org.hadoopopt.bench.pavlo.RawText;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,12 +46,12 @@ public final class JoinPhases {
       if (rankings) {
         Ranking r = decoder.ranking(offset.get(), line);
         if (r != null) {
-          context.write(new Text(r.pageURL), new Text("R" + r.pageRank));
+          context.write(RawText.text(r.pageURL), new Text("R" + r.pageRank));
         }
       } else {
         UserVisit v = decoder.userVisit(offset.get(), line);
         if (v != null && range.contains(v.visitDate)) {
-          context.write(new Text(v.destURL), new Text("V" + v.sourceIP + "\t" + v.adRevenueCents));
+          context.write(RawText.text(v.destURL), RawText.text("V" + v.sourceIP + "\t" + v.adRevenueCents));
         }
       }
     }
@@ -63,18 +64,18 @@ public final class JoinPhases {
       String rank = null;
       List<String[]> visits = new ArrayList<>(); // the Rankings row may come last: buffer the visits
       for (Text t : values) {
-        String s = t.toString();
+        String s = RawText.string(t);
         if (s.charAt(0) == 'R') {
           rank = s.substring(1);
         } else {
-          visits.add(s.substring(1).split("\t"));
+          visits.add(RawText.splitLastTabs(s.substring(1), 2));
         }
       }
       if (rank == null) {
         return;
       }
       for (String[] v : visits) {
-        context.write(new Text(v[0]), new Text(v[1] + "\t" + rank));
+        context.write(RawText.text(v[0]), new Text(v[1] + "\t" + rank));
       }
     }
   }
@@ -83,8 +84,8 @@ public final class JoinPhases {
   public static class VisitMapper extends Mapper<LongWritable, Text, Text, Text> {
     @Override
     protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
-      String[] f = line.toString().split("\t");
-      context.write(new Text(f[0]), new Text(f[1] + "\t" + f[2] + "\t1"));
+      String[] f = RawText.splitLastTabs(RawText.string(line), 3);
+      context.write(RawText.text(f[0]), new Text(f[1] + "\t" + f[2] + "\t1"));
     }
   }
 
@@ -120,7 +121,7 @@ public final class JoinPhases {
       String[] best = null;
       long bestCents = 0;
       for (Text t : values) {
-        String[] f = t.toString().split("\t");
+        String[] f = RawText.splitLastTabs(RawText.string(t), 4);
         long cents = Long.parseLong(f[1]);
         if (best == null || cents > bestCents || cents == bestCents && f[0].compareTo(best[0]) < 0) {
           best = f;
@@ -128,7 +129,7 @@ public final class JoinPhases {
         }
       }
       if (best != null) {
-        context.write(new Text(best[0]),
+        context.write(RawText.text(best[0]),
             new Text(PavloOutput.joinValue(bestCents, Long.parseLong(best[2]), Long.parseLong(best[3]))));
       }
     }

@@ -1,5 +1,7 @@
 package org.hadoopopt.bench.pavlo.jobs;
 
+import org.hadoopopt.bench.pavlo.RawText;
+import org.hadoopopt.inputformats.record.ColumnGrammar;
 import java.io.IOException;
 import java.time.LocalDate;
 import java.util.Locale;
@@ -102,19 +104,12 @@ final class JoinVariants {
   }
 
   static long[] days(DateRange range) {
-    return new long[] {LocalDate.parse(range.from()).toEpochDay(), LocalDate.parse(range.to()).toEpochDay()};
+    return new long[] {range.fromDay(), range.toDay()};
   }
 
-  /** Revenue of a visit in hundredths, with the baseline's rule of at most 2 decimals. */
-  static long cents(UserVisitsRecord v) throws IOException {
-    if (v.isNull(UserVisitsRecord.VISIT_DATE) || v.isNull(UserVisitsRecord.AD_REVENUE)) {
-      throw new IOException("UserVisits row with an empty visitDate or adRevenue: " + v.toText());
-    }
-    long micros = v.adRevenueMicros();
-    if (micros % 10_000 != 0) {
-      throw new IOException("adRevenue with more than 2 decimals: " + v.toText());
-    }
-    return micros / 10_000;
+  /** Revenue of a visit in hundredths (the readers' grammar allows at most 2 decimals and no NULL). */
+  static long cents(UserVisitsRecord v) {
+    return v.adRevenueMicros() / ColumnGrammar.DECIMAL_STEP;
   }
 
   /** Rankings side: (pageURL, "R" pageRank). */
@@ -154,7 +149,7 @@ final class JoinVariants {
       }
       ByteSlice d = v.destURL();
       url.set(d.bytes(), d.offset(), d.length());
-      value.set("V" + v.sourceIP() + "\t" + c);
+      value.set(RawText.bytes("V" + RawText.string(v.sourceIP()) + "\t" + c));
       ctx.write(url, value);
     }
   }
@@ -173,7 +168,7 @@ final class JoinVariants {
           s[i] += Long.parseLong(f[i]);
         }
       }
-      String key = ip.toString();
+      String key = RawText.string(ip);
       if (best == null || s[0] > bestSums[0] || s[0] == bestSums[0] && key.compareTo(best) < 0) {
         best = key;
         bestSums = s;
@@ -183,7 +178,7 @@ final class JoinVariants {
     @Override
     protected void cleanup(Context ctx) throws IOException, InterruptedException {
       if (best != null) {
-        ctx.write(new Text(best), new Text(PavloOutput.joinValue(bestSums[0], bestSums[1], bestSums[2])));
+        ctx.write(RawText.text(best), new Text(PavloOutput.joinValue(bestSums[0], bestSums[1], bestSums[2])));
       }
     }
   }

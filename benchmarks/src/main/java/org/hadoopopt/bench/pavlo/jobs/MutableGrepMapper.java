@@ -11,8 +11,8 @@ import org.hadoopopt.bench.pavlo.PavloSchema;
 /**
  * Grep's {@code mt} mapper: finds the one '|' and the pattern in the line's own bytes and
  * writes through two reused {@code Text}s, so a row costs no String, no split and no new object.
- * The output equals {@link GrepJob.GrepMapper}'s for UTF-8 input (a substring of the decoded text
- * is a substring of its bytes); a line without exactly two fields goes to the baseline decoder,
+ * The output equals {@link GrepJob.GrepMapper}'s byte for byte for any input (the baseline decodes
+ * one char per byte and searches for the pattern's UTF-8 bytes); a line without exactly two fields goes to the baseline decoder,
  * which words the error or counts the skip exactly as the baseline does.
  */
 public final class MutableGrepMapper extends Mapper<LongWritable, Text, Text, Text> {

@@ -1,5 +1,6 @@
 package org.hadoopopt.bench.pavlo.jobs;
 
+import org.hadoopopt.inputformats.record.ColumnGrammar;
 import java.io.IOException;
 import java.time.LocalDate;
 import java.util.Locale;
@@ -26,8 +27,9 @@ import org.hadoopopt.inputformats.record.UserVisitsRecord;
 /**
  * The "MT" (mutable text) and "BDB" (JE tuple rows in KeyValueSequenceFiles, made by
  * {@code KvsfConvert}) variants of Selection and Aggregation: same programs, same output, mutable
- * records instead of the baseline's object per field. Malformed rows fail the task (the mutable
- * readers have no skip mode).
+ * records instead of the baseline's object per field. Rows are checked by the readers
+ * ({@code ColumnGrammar}, the baseline's grammar too): a malformed row fails the task, or the
+ * conversion or load that made the input, or is skipped and counted there.
  */
 public final class MutableVariants {
   /**
@@ -101,7 +103,7 @@ public final class MutableVariants {
 
     @Override
     protected void map(Object key, RankingsRecord r, Context context) throws IOException, InterruptedException {
-      if (!r.isNull(RankingsRecord.PAGE_RANK) && r.pageRank() > minRank) {
+      if (r.pageRank() > minRank) {
         ByteSlice u = r.pageURL();
         url.set(u.bytes(), u.offset(), u.length());
         rank.set(r.pageRank());
@@ -123,27 +125,21 @@ public final class MutableVariants {
       Configuration conf = context.getConfiguration();
       prefix = AggregationJob.getPrefix(conf);
       DateRange range = AggregationJob.getDateRange(conf); // validates the keys
-      fromDay = range.from() == null ? Long.MIN_VALUE : LocalDate.parse(range.from()).toEpochDay();
-      toDay = range.to() == null ? Long.MAX_VALUE : LocalDate.parse(range.to()).toEpochDay();
+      fromDay = range.fromDay();
+      toDay = range.toDay();
     }
 
     @Override
     protected void map(Object key, UserVisitsRecord v, Context context) throws IOException, InterruptedException {
-      if (v.isNull(UserVisitsRecord.VISIT_DATE) || v.isNull(UserVisitsRecord.AD_REVENUE)) {
-        throw new IOException("UserVisits row with an empty visitDate or adRevenue: " + v.toText());
-      }
       int day = v.visitDate();
       if (day < fromDay || day > toDay) {
         return;
       }
-      long micros = v.adRevenueMicros();
-      if (micros % 10_000 != 0) { // the baseline's rule: at most 2 decimals
-        throw new IOException("adRevenue with more than 2 decimals: " + v.toText());
-      }
+      long micros = v.adRevenueMicros(); // the reader's grammar: at most 2 decimals, never NULL
       ByteSlice ip = v.sourceIP();
       int n = prefix > 0 && ip.length() > prefix ? prefix : ip.length();
       group.set(ip.bytes(), ip.offset(), n);
-      cents.set(micros / 10_000);
+      cents.set(micros / ColumnGrammar.DECIMAL_STEP);
       context.write(group, cents);
     }
   }

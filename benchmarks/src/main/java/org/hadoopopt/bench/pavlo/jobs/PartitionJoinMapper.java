@@ -1,5 +1,6 @@
 package org.hadoopopt.bench.pavlo.jobs;
 
+import org.hadoopopt.bench.pavlo.RawText;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
@@ -47,15 +48,15 @@ public class PartitionJoinMapper extends Mapper<NullWritable, RankingsRecord, Te
     try (IndexedFileScan scan = new IndexedFileScan(ctx, split.buildFile(), Schema.USER_VISITS, range)) {
       for (Row r = scan.next(); r != null; r = scan.next()) {
         UserVisitsRecord v = (UserVisitsRecord) r;
-        String ip = v.sourceIP().toString();
-        visits.put(v.destURL().toString(), new Visit(ip, JoinVariants.cents(v)), 48L + 2L * ip.length());
+        String ip = RawText.string(v.sourceIP()); // one char per byte: distinct bytes stay distinct keys
+        visits.put(RawText.string(v.destURL()), new Visit(ip, JoinVariants.cents(v)), 48L + 2L * ip.length());
       }
     }
   }
 
   @Override
   protected void map(NullWritable k, RankingsRecord r, Context ctx) {
-    List<Visit> hits = visits.get(r.pageURL().toString());
+    List<Visit> hits = visits.get(RawText.string(r.pageURL()));
     for (Visit v : hits) {
       long[] s = sums.computeIfAbsent(v.sourceIP, x -> new long[3]);
       s[0] += v.cents;
@@ -70,7 +71,7 @@ public class PartitionJoinMapper extends Mapper<NullWritable, RankingsRecord, Te
     Text value = new Text();
     for (Map.Entry<String, long[]> e : sums.entrySet()) {
       long[] s = e.getValue();
-      ip.set(e.getKey());
+      ip.set(RawText.bytes(e.getKey()));
       value.set(s[0] + "\t" + s[1] + "\t" + s[2]);
       ctx.write(ip, value);
     }

@@ -1,5 +1,6 @@
 package org.hadoopopt.bench.pavlo.jobs;
 
+import org.hadoopopt.bench.pavlo.RawText;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -48,7 +49,7 @@ public final class SelectionJob extends BaselineTool {
     protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
       Ranking r = decoder.ranking(offset.get(), line);
       if (r != null && r.pageRank > minRank) {
-        context.write(new Text(r.pageURL), new IntWritable(r.pageRank));
+        context.write(RawText.text(r.pageURL), new IntWritable(r.pageRank));
       }
     }
   }
