@@ -227,15 +227,8 @@ class CorruptReplicaReportTest {
   @Test
   void directChecksumErrorIsAChecksumExceptionNamingTheBlock() throws Exception {
     String file = singleReplica("/crr/single-accessor", 1);
-    LocatedBlock b = firstBlock(file);
-    ExtendedBlock blk = b.getBlock();
-    DirectReplicaAccessorBuilder builder = new DirectReplicaAccessorBuilder();
-    builder.setFileName(file).setBlock(blk.getBlockId(), blk.getBlockPoolId()).setGenerationStamp(blk.getGenerationStamp())
-        .setBlockAccessToken(DirectIoTesting.tokenBytes(b)).setClientName("test").setVerifyChecksum(true)
-        .setAllowShortCircuitReads(true).setVisibleLength(blk.getNumBytes())
-        .setConfiguration(DirectIoTesting.directClient(clientBase(), SOCKETS));
-    ReplicaAccessor accessor = builder.build();
-    assertNotNull(accessor, "the builder opened the local replica");
+    ExtendedBlock blk = firstBlock(file).getBlock();
+    ReplicaAccessor accessor = accessorFor(file);
     byte[] buf = new byte[(int) blk.getNumBytes()];
     long reported = corruptReported(Set.of(1));
     long checksumExceptions = DirectIoStatistics.checksumExceptions();
@@ -250,6 +243,43 @@ class CorruptReplicaReportTest {
     assertEquals(reported + 1, corruptReported(Set.of(1)), "the DataNode checked and reported its replica");
     awaitRecords(blk, Set.of(1));
     assertEquals(Set.of(1), DirectIoTesting.corruptReplicaRecords(cluster(), blk));
+  }
+
+  /** Our builder's accessor for the first block of {@code file}, built as HDFS builds it. */
+  static ReplicaAccessor accessorFor(String file) throws IOException {
+    LocatedBlock b = firstBlock(file);
+    ExtendedBlock blk = b.getBlock();
+    DirectReplicaAccessorBuilder builder = new DirectReplicaAccessorBuilder();
+    builder.setFileName(file).setBlock(blk.getBlockId(), blk.getBlockPoolId()).setGenerationStamp(blk.getGenerationStamp())
+        .setBlockAccessToken(DirectIoTesting.tokenBytes(b)).setClientName("test").setVerifyChecksum(true)
+        .setAllowShortCircuitReads(true).setVisibleLength(blk.getNumBytes())
+        .setConfiguration(DirectIoTesting.directClient(clientBase(), SOCKETS));
+    ReplicaAccessor accessor = builder.build();
+    assertNotNull(accessor, "the builder opened the local replica of " + file);
+    return accessor;
+  }
+
+  @Test
+  void noChecksumExceptionFromADataNodeThatFailedBefore() throws Exception {
+    // After a failure HDFS may have set that DataNode aside for the stream and chosen another one,
+    // which a ChecksumException would make it blame: the second error is a plain IOException.
+    String first = singleReplica("/crr/failed-before-1", 2);
+    String second = singleReplica("/crr/failed-before-2", 2);
+    long checksumExceptions = DirectIoStatistics.checksumExceptions();
+    byte[] buf = new byte[BLOCK / 2];
+    ReplicaAccessor a1 = accessorFor(first);
+    assertThrows(ChecksumException.class, () -> a1.read(0, buf, 0, buf.length));
+    a1.close();
+    ReplicaAccessor a2 = accessorFor(second);
+    IOException e = assertThrows(IOException.class, () -> a2.read(0, buf, 0, buf.length));
+    a2.close();
+    assertFalse(e instanceof ChecksumException, e.toString());
+    assertTrue(e.getMessage().contains("blk_" + firstBlock(second).getBlock().getBlockId())
+        && e.getMessage().contains("failed before") && e.getMessage().contains("confirmed"), e.getMessage());
+    assertEquals(1, DirectIoStatistics.checksumExceptions() - checksumExceptions);
+    awaitRecords(firstBlock(second).getBlock(), Set.of(2));
+    assertEquals(Set.of(2), DirectIoTesting.corruptReplicaRecords(cluster(), firstBlock(second).getBlock()),
+        "the DataNode reported its replica itself");
   }
 
   @Test
