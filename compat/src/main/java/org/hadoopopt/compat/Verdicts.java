@@ -16,7 +16,9 @@ final class Verdicts {
     ClassResult r = row.result;
     if (r == null) {
       row.verdict = Row.NOT_RUN;
-      row.notes.add(row.hasActivityRecord ? "no surefire report: the JVM died or timed out" : "no report");
+      if (row.hasActivityRecord) {
+        row.notes.add("no surefire report, but the class started: its JVM died or was stopped");
+      }
       return;
     }
     if (row.config.equals(Suites.STOCK)) {
