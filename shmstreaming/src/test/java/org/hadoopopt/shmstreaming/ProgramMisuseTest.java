@@ -111,10 +111,45 @@ class ProgramMisuseTest extends StreamingTestBase {
       StreamingRun r = smallRing("in", SHM_MAP).arg("-mapper", program(client, "close-stdin-first")).run(fs);
       assertNotEquals(0, r.exitCode, "the job should fail, not lose input");
       String t = log.text();
-      assertTrue(t.contains("stdin (fd 0) is closed or is not the pipe Hadoop Streaming gave the program, but stdin must "
-          + "stay open with stream.map.input=shm"), "no documented message from the " + client + " client");
+      // The task kills the program as it fails, so the program's own message may not make it to the log.
       assertTrue(t.contains("the external program's stdin is closed or redirected, but stdin must stay open with shm input"),
           "the task does not say why");
+    }
+  }
+
+  /**
+   * The clients' side of it, on their own: stdin from /dev/null (not Streaming's pipe), an input
+   * segment this test made under the name the client looks for (its parent's pid, this JVM's):
+   * the client marks the ring before it shows itself attached, says why, and exits non-zero.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"c", "python"})
+  @Timeout(120)
+  void clientsRefuseAStdinThatIsNotStreamingsPipeAndMarkTheRing(String client) throws Exception {
+    java.nio.file.Path dir = java.nio.file.Files.createDirectories(work.resolve("stdin-" + client));
+    String attempt = "attempt_1_0001_m_000000_0";
+    java.nio.file.Path segment = dir.resolve("hadoopopt-shm-" + attempt + "-" + ProcessHandle.current().pid() + ".in");
+    java.nio.ByteBuffer ring = org.hadoopopt.shmstreaming.ring.NativeShm.create(segment.toString(), 4096, 16)
+        .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    try {
+      String cmd = client.equals("c") ? NativeBuild.bin("identity_c") : Programs.command("python", "identity");
+      ProcessBuilder pb = new ProcessBuilder(cmd.split(" "));
+      java.util.Map<String, String> env = pb.environment();
+      env.put("mapreduce_task_ismap", "true");
+      env.put("mapreduce_task_attempt_id", attempt);
+      env.put("stream_map_input_writer_class", "org.hadoopopt.shmstreaming.io.ShmInputWriter");
+      env.put("stream_shm_dir", dir.toString());
+      pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+      String out = NativeBuild.run(pb, 60);
+      assertTrue(out.contains("stdin (fd 0) is closed or is not the pipe Hadoop Streaming gave the program, but stdin must "
+          + "stay open with stream.map.input=shm"), out);
+      assertFalse(out.endsWith("exit=0"), out);
+      assertEquals(1, ring.getInt(org.hadoopopt.shmstreaming.ring.RingLayout.OFF_ATTACHED), "attached");
+      assertEquals(org.hadoopopt.shmstreaming.ring.RingLayout.CONSUMER_STDIN_CLOSED,
+          ring.getInt(org.hadoopopt.shmstreaming.ring.RingLayout.OFF_CONSUMER_CLOSED), "the ring says why");
+    } finally {
+      org.hadoopopt.shmstreaming.ring.NativeShm.unmap(ring);
+      NativeBuild.deleteQuietly(segment);
     }
   }
 

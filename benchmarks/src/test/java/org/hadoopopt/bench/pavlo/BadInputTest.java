@@ -81,7 +81,7 @@ class BadInputTest {
     try (LogCapture log = new LogCapture()) {
       assertThrows(Jobs.JobFailedException.class, () -> ToolRunner.run(LocalSets.conf(), new AggregationJob(),
           new String[] {visits.getParent(), out("agg-fail")}));
-      String want = ", offset " + offsetOf(V1) + ", field visitDate: not a DATE (yyyy-MM-dd naming a real day): '2000-02-30'";
+      String want = ", offset " + offsetOf(V1) + ", field visitDate: not a DATE (yyyy-MM-dd naming a real day, years 0001..9999): '2000-02-30'";
       assertTrue(log.text().contains(want), "log lacks <" + want + ">:\n" + tail(log.text()));
     }
   }
