@@ -48,11 +48,4 @@ final class ReplicaRotation {
     }
     return out;
   }
-
-  /** Forgets every block's position (tests). */
-  static void clear() {
-    synchronized (NEXT) {
-      NEXT.clear();
-    }
-  }
 }
