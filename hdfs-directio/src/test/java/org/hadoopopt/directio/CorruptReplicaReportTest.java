@@ -211,6 +211,44 @@ class CorruptReplicaReportTest {
     scenario(1, 2);
   }
 
+  /**
+   * Re-reading a block meets every corrupt local replica, as re-reading through HDFS's own replica
+   * choice does (Hadoop's {@code TestClientReportBadBlock} re-reads a file with positional reads
+   * until the NameNode has dropped its two corrupt replicas). Replicas on DataNodes 0 and 2 corrupt,
+   * the builder's name order 0, 1, 2 (the healthy one in the middle): three positional reads of
+   * the block must get both corrupt replicas, and only those, recorded by the NameNode, every byte
+   * right and direct. If each read after the first were served by the same healthy replica,
+   * DataNode 2's replica would never be read, nor reported.
+   */
+  @Test
+  void rereadingABlockMeetsEveryCorruptReplica() throws Exception {
+    int n = ++scenario;
+    Set<Integer> bad = new TreeSet<>(Arrays.asList(0, 2));
+    String file = "/crr/reread-" + n;
+    byte[] data = writeCorrupted(file, bad, 10 * n);
+    ExtendedBlock blk = firstBlock(file).getBlock();
+    long[] before = DirectIoStatistics.snapshot();
+    long reportedBefore = corruptReported(bad);
+    Path dir = DirectIoTesting.orderedSocketDir("crr-" + n, Arrays.asList(socketOf(0), socketOf(1), socketOf(2)));
+    int reads = 3;
+    try (FileSystem fs = FileSystem.newInstance(cluster().getURI(), DirectIoTesting.directClient(clientBase(), dir))) {
+      for (int i = 0; i < reads; i++) {
+        try (org.apache.hadoop.fs.FSDataInputStream in = fs.open(new org.apache.hadoop.fs.Path(file))) {
+          byte[] buf = new byte[4096];
+          in.readFully(2, buf); // covers the corrupt chunk at block offset 1024
+          assertArrayEquals(Arrays.copyOfRange(data, 2, 2 + buf.length), buf, "positional read " + i + " of " + file);
+        }
+      }
+    }
+    awaitRecords(blk, bad);
+    long[] after = DirectIoStatistics.snapshot();
+    assertEquals(bad, DirectIoTesting.corruptReplicaRecords(cluster(), blk),
+        "after " + reads + " positional reads the NameNode records exactly the corrupt replicas");
+    assertEquals(reportedBefore + bad.size(), corruptReported(bad), "each corrupt replica's DataNode checked and reported it");
+    assertEquals(bad.size(), after[3] - before[3], "one fallback per corrupt replica read");
+    assertEquals(reads * 4096L, after[0] - before[0], "every byte returned came from a local block file");
+  }
+
   /** A file with one replica, on {@code dn}, corrupted at block offset 1234. */
   static String singleReplica(String file, int dn) throws IOException {
     byte[] data = DirectIoTesting.content(file.hashCode(), BLOCK / 2);

@@ -24,7 +24,9 @@ import org.slf4j.LoggerFactory;
  * <p>HDFS does not tell the builder which DataNode it chose; any finalized local replica of the
  * same block and generation stamp holds the same bytes, so the builder asks the local DataNodes in
  * turn, skipping replicas whose direct read failed in this process (HDFS's retry then gets another
- * local replica, or streams). What a checksum error does is {@link ChecksumFailure}'s.
+ * local replica, or streams). Successive reads of a block start at successive local DataNodes
+ * ({@link ReplicaRotation}), so that, as with HDFS's own choice, re-reading a block meets (and gets
+ * reported) every corrupt local replica. What a checksum error does is {@link ChecksumFailure}'s.
  */
 public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
   private static final Logger LOG = LoggerFactory.getLogger(DirectReplicaAccessorBuilder.class);
@@ -195,7 +197,7 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
       return null;
     }
     PathRequest request = new PathRequest(blockPoolId, blockId, generationStamp, token);
-    for (Path socket : sockets) {
+    for (Path socket : ReplicaRotation.order(blockPoolId + ":" + blockId + ":" + generationStamp, sockets)) {
       if (ReplicaExclusions.isExcluded(ReplicaExclusions.key(blockPoolId, blockId, generationStamp, socket))) {
         continue;
       }
