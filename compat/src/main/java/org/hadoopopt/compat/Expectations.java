@@ -13,7 +13,9 @@ import java.util.List;
  * plugin is documented to do, e.g. hash mode's reduce input not in key order), {@code declines}
  * (the plugin must decline: exercised means it declined and never ran), {@code declines-some}
  * (the class also runs jobs the plugin takes, e.g. unencrypted reference jobs: it must have
- * declined at least once, and may have run), or
+ * declined at least once, and may have run), {@code tokens} (a test that fails because the
+ * configuration turns block access tokens on, which stock Hadoop with tokens on fails the same way,
+ * e.g. a test sending a dummy token), or
  * {@code not-exercised} (the test sets the plugin's own key itself, so the plugin cannot run).
  */
 final class Expectations {
@@ -56,7 +58,7 @@ final class Expectations {
         continue;
       }
       String[] f = t.split("\\s+", 5);
-      if (f.length < 5 || !List.of("behaviour", "declines", "declines-some", "not-exercised").contains(f[3])) {
+      if (f.length < 5 || !List.of("behaviour", "tokens", "declines", "declines-some", "not-exercised").contains(f[3])) {
         throw new IllegalArgumentException(file + ": bad line (CONFIG CLASS METHOD KIND REASON): " + line);
       }
       e.entries.add(new Entry(f));

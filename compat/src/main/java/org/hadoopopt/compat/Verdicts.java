@@ -40,18 +40,22 @@ final class Verdicts {
         return;
       }
       boolean documented = true;
+      boolean allTokens = true;
       for (String m : pluginOnly) {
         Expectations.Entry e = expected.find(row.config, row.testClass, m, "behaviour");
-        if (e == null) {
+        Expectations.Entry t = e == null ? expected.find(row.config, row.testClass, m, "tokens") : null;
+        allTokens &= t != null;
+        if (e == null && t == null) {
           documented = false;
         } else {
-          row.notes.add(m + ": documented: " + e.reason);
+          row.notes.add(m + (t != null ? ": fails stock with block tokens on too: " + t.reason
+              : ": documented: " + e.reason));
         }
       }
       if (stock == null || stock.result == null) {
         row.notes.add("no stock result to compare with");
       }
-      row.verdict = documented ? Row.DOCUMENTED : Row.FAIL;
+      row.verdict = !documented ? Row.FAIL : allTokens ? Row.FAILS_WITH_TOKENS : Row.DOCUMENTED;
       return;
     }
     Expectations.Entry declines = expected.find(row.config, row.testClass, null, "declines");

@@ -90,6 +90,18 @@ class CompatTableTest {
   }
 
   @Test
+  void tokensCoversOnlyItsMethodsAndNamesTheCause() throws Exception {
+    Files.write(expected, List.of("dio-tokens TestMove testMove tokens sends a dummy block token"));
+    Files.write(lists.resolve("hdfs.txt"), List.of("a/TestMove.java"));
+    report("stock", "a.TestMove", Map.of("testMove", ok(""), "testRead", ok("")));
+    report("dio-tokens", "a.TestMove", Map.of("testMove", failed(""), "testRead", ok("")));
+    report("dio-notokens", "a.TestMove", Map.of("testMove", failed(""), "testRead", ok("")));
+    Map<String, String> v = verdicts();
+    assertEquals(Row.FAILS_WITH_TOKENS, v.get("TestMove dio-tokens"));
+    assertEquals(Row.FAIL, v.get("TestMove dio-notokens"), "the exception is for dio-tokens only");
+  }
+
+  @Test
   void usingTheCollectorWhereItMustDeclineFails() throws Exception {
     Files.write(lists.resolve("mapred.txt"), List.of("a/TestEncrypted.java"));
     report("stock", "a.TestEncrypted", Map.of("testEncrypted", ok(USED_STOCK), "testPlain", ok(USED_STOCK)));
