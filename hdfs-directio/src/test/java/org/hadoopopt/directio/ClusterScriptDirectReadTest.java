@@ -32,7 +32,6 @@ import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.client.HdfsDataInputStream;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.hadoopopt.directio.client.DirectIoStatistics;
-import org.hadoopopt.directio.client.EndpointClient;
 import org.hadoopopt.directio.protocol.EndpointDirectory;
 import org.hadoopopt.directio.protocol.PathReply;
 import org.hadoopopt.directio.protocol.PathRequest;
@@ -253,12 +252,15 @@ class ClusterScriptDirectReadTest {
     }
     Path socket = EndpointDirectory.socketFor(SOCKETS, DN0_XFER);
     LocatedBlock b0 = blocks.get(0);
-    PathReply none = EndpointClient.ask(socket, request(b0, new byte[0]));
-    PathReply foreign = EndpointClient.ask(socket, request(b0, tokenBytes(blocks.get(1))));
-    PathReply valid = EndpointClient.ask(socket, request(b0, tokenBytes(b0)));
-    assertEquals(PathReply.Status.REFUSED, none.status, none.toString());
-    assertEquals(PathReply.Status.REFUSED, foreign.status, foreign.toString());
-    assertEquals(PathReply.Status.FOUND, valid.status, valid.toString());
+    DirectIoTesting.Answer none = DirectIoTesting.ask(socket, request(b0, new byte[0]));
+    DirectIoTesting.Answer foreign = DirectIoTesting.ask(socket, request(b0, tokenBytes(blocks.get(1))));
+    DirectIoTesting.Answer valid = DirectIoTesting.ask(socket, request(b0, tokenBytes(b0)));
+    assertEquals(PathReply.Status.REFUSED, none.status(), none.toString());
+    assertEquals(PathReply.Status.REFUSED, foreign.status(), foreign.toString());
+    assertEquals(0, none.descriptors + foreign.descriptors);
+    assertEquals(PathReply.Status.FOUND, valid.status(), valid.toString());
+    assertEquals(2, valid.descriptors, "the DataNode process passed the block and meta file descriptors");
+    assertArrayEquals(java.util.Arrays.copyOf(DirectIoTesting.content(80, 2 * BLOCK), BLOCK), valid.blockBytes);
     List<String> refusals = new ArrayList<>();
     for (String line : dataNodeLog(0).split("\n")) {
       if (line.contains("direct-I/O: refused")) {
@@ -280,8 +282,7 @@ class ClusterScriptDirectReadTest {
   }
 
   static PathRequest request(LocatedBlock b, byte[] token) {
-    return new PathRequest(b.getBlock().getBlockPoolId(), b.getBlock().getBlockId(), b.getBlock().getGenerationStamp(),
-        token);
+    return DirectIoTesting.descriptors(b.getBlock(), token);
   }
 
   static byte[] tokenBytes(LocatedBlock b) throws IOException {

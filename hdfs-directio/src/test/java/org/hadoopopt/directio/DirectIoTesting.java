@@ -161,11 +161,9 @@ final class DirectIoTesting {
     return dir;
   }
 
-  /** The bytes HDFS hands a ReplicaAccessorBuilder as the block token ({@code Token.write}). */
+  /** The bytes HDFS hands a ReplicaAccessorBuilder as the block token of {@code b}. */
   static byte[] tokenBytes(org.apache.hadoop.hdfs.protocol.LocatedBlock b) throws IOException {
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-    b.getBlockToken().write(new java.io.DataOutputStream(out));
-    return out.toByteArray();
+    return tokenBytes(b.getBlockToken());
   }
 
   /** Indexes of the DataNodes the NameNode records as holding a corrupt replica of {@code block}. */
@@ -220,6 +218,129 @@ final class DirectIoTesting {
         }
         byte[] want = java.util.Arrays.copyOfRange(expected, pos, pos + len);
         assertArrayEquals(want, got, (i % 2 == 0 ? "seek+read" : "pread") + " at " + pos + " len " + len + " of " + p);
+      }
+    }
+  }
+
+  // ---- raw requests to a DataNode endpoint (shared by the security, tokens-off and fault tests) ----
+
+  /** The bytes HDFS hands a ReplicaAccessorBuilder as the block token ({@code Token.write}). */
+  static byte[] tokenBytes(org.apache.hadoop.security.token.Token<?> token) throws IOException {
+    java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+    token.write(new java.io.DataOutputStream(b));
+    return b.toByteArray();
+  }
+
+  /** A request of {@code op} for {@code block} with generation stamp {@code gs}. */
+  static org.hadoopopt.directio.protocol.PathRequest request(org.hadoopopt.directio.protocol.PathRequest.Op op,
+      org.apache.hadoop.hdfs.protocol.ExtendedBlock block, long gs, byte[] token) {
+    return new org.hadoopopt.directio.protocol.PathRequest(op, block.getBlockPoolId(), block.getBlockId(), gs, token);
+  }
+
+  /** A descriptor request for {@code block} (its own generation stamp). */
+  static org.hadoopopt.directio.protocol.PathRequest descriptors(org.apache.hadoop.hdfs.protocol.ExtendedBlock block,
+      byte[] token) {
+    return request(org.hadoopopt.directio.protocol.PathRequest.Op.DESCRIPTORS, block, block.getGenerationStamp(), token);
+  }
+
+  /**
+   * What a DataNode answered to a descriptor request: the reply, how many descriptors came with
+   * it, and (for a found replica) the block file's bytes read through the passed descriptor. The
+   * descriptors are closed before this returns.
+   */
+  static final class Answer {
+    final org.hadoopopt.directio.protocol.PathReply reply;
+    final int descriptors;
+    final byte[] blockBytes;
+    final byte[] metaHead;
+
+    Answer(org.hadoopopt.directio.protocol.PathReply reply, int descriptors, byte[] blockBytes, byte[] metaHead) {
+      this.reply = reply;
+      this.descriptors = descriptors;
+      this.blockBytes = blockBytes;
+      this.metaHead = metaHead;
+    }
+
+    org.hadoopopt.directio.protocol.PathReply.Status status() {
+      return reply.status;
+    }
+
+    @Override
+    public String toString() {
+      return reply + " with " + descriptors + " descriptors";
+    }
+  }
+
+  /** Sends a descriptor request to {@code socket}; reads what the descriptors give, then closes them. */
+  static Answer ask(Path socket, org.hadoopopt.directio.protocol.PathRequest request) throws IOException {
+    org.hadoopopt.directio.protocol.PathReply reply =
+        org.hadoopopt.directio.client.EndpointClient.askForDescriptors(socket, request, 10_000);
+    java.io.FileDescriptor[] fds = reply.descriptors;
+    try {
+      if (fds.length == 0) {
+        return new Answer(reply, 0, null, null);
+      }
+      return new Answer(reply, fds.length, readAll(fds[0], reply.length), readAll(fds[1], 7));
+    } finally {
+      for (java.io.FileDescriptor fd : fds) {
+        org.hadoopopt.directio.protocol.FdPassing.closeQuietly(fd);
+      }
+    }
+  }
+
+  /** Up to {@code max} bytes from offset 0 of a passed descriptor (positional: the descriptor is left as it was). */
+  static byte[] readAll(java.io.FileDescriptor fd, long max) throws IOException {
+    java.nio.channels.FileChannel ch = new java.io.FileInputStream(fd).getChannel();
+    ByteBuffer b = ByteBuffer.allocate((int) Math.min(max, ch.size()));
+    while (b.hasRemaining()) {
+      if (ch.read(b, b.position()) < 0) {
+        break;
+      }
+    }
+    return java.util.Arrays.copyOf(b.array(), b.position());
+  }
+
+  /** The block and meta files of {@code block}'s replica on DataNode {@code dataNode} (test-side access as root). */
+  static java.io.File[] replicaFiles(org.apache.hadoop.hdfs.MiniDFSCluster cluster, int dataNode,
+      org.apache.hadoop.hdfs.protocol.ExtendedBlock block) {
+    java.io.File data = cluster.getBlockFile(dataNode, block);
+    java.io.File meta = cluster.getBlockMetadataFile(dataNode, block);
+    if (data == null || meta == null) {
+      throw new AssertionError("DataNode " + dataNode + " has no replica of " + block);
+    }
+    return new java.io.File[] {data, meta};
+  }
+
+  /** The index of the DataNode listening on the endpoint {@code socket} ({@code dn-<xferPort>.sock}). */
+  static int dataNodeOf(org.apache.hadoop.hdfs.MiniDFSCluster cluster, Path socket) {
+    String name = socket.getFileName().toString();
+    return dataNodeIndex(cluster, Integer.parseInt(name.substring(3, name.length() - 5)));
+  }
+
+  /** Open descriptors of this JVM (DataNodes, NameNode and clients of an in-process cluster). */
+  static int openDescriptors() throws IOException {
+    try (Stream<Path> fds = Files.list(Paths.get("/proc/self/fd"))) {
+      return (int) fds.count();
+    }
+  }
+
+  /**
+   * A block token for {@code block} signed with the NameNode's current key but already expired (a
+   * minute ago): the secret manager's lifetime is set negative for this one token.
+   */
+  static org.apache.hadoop.security.token.Token<org.apache.hadoop.hdfs.security.token.block.BlockTokenIdentifier>
+      expiredToken(org.apache.hadoop.hdfs.MiniDFSCluster cluster, org.apache.hadoop.hdfs.protocol.ExtendedBlock block) {
+    org.apache.hadoop.hdfs.security.token.block.BlockTokenSecretManager secrets =
+        cluster.getNamesystem().getBlockManager().getBlockTokenSecretManager();
+    long lifetime = cluster.getConfiguration(0).getLong("dfs.block.access.token.lifetime", 600) * 60 * 1000;
+    synchronized (secrets) {
+      secrets.setTokenLifetime(-60_000);
+      try {
+        return secrets.generateToken("expired-token-user", block,
+            java.util.EnumSet.of(org.apache.hadoop.hdfs.security.token.block.BlockTokenIdentifier.AccessMode.READ),
+            new org.apache.hadoop.fs.StorageType[0], new String[0]);
+      } finally {
+        secrets.setTokenLifetime(lifetime);
       }
     }
   }

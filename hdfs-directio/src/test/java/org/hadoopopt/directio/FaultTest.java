@@ -23,18 +23,26 @@ import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.hadoopopt.directio.client.DirectIoStatistics;
 import org.hadoopopt.directio.client.DirectReplicaAccessorBuilder;
 import org.hadoopopt.directio.client.EndpointClient;
+import org.hadoopopt.directio.datanode.DirectIoDataNodePlugin;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.hadoopopt.directio.protocol.EndpointDirectory;
 import org.hadoopopt.directio.protocol.PathReply;
 import org.hadoopopt.directio.protocol.PathRequest;
 import org.hadoopopt.testing.MiniDfs;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Faults under a direct reader: a block file corrupted or deleted, a DataNode restarted. The
- * reader must still get the written bytes (HDFS streams what the direct path cannot read), and
- * each fallback is counted.
+ * Faults under a direct reader: a block file corrupted, deleted or truncated, a DataNode restarted
+ * or killed, the socket folder removed. The reader must still get the written bytes (a reader
+ * holding passed descriptors reads on; HDFS streams what the direct path cannot read), and each
+ * fallback is counted. The socket folder goes last (its test restarts the DataNodes).
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FaultTest {
   static final Path SOCKETS = DirectIoTesting.socketDir("fault");
 
@@ -54,23 +62,26 @@ class FaultTest {
     return data;
   }
 
-  /** The replica files the builder would read for block {@code index}: the first socket that has it. */
-  static PathReply localReplica(String name, int index) throws IOException {
+  /**
+   * The replica files the builder reads first for block {@code index}: those of the first DataNode
+   * (in socket name order) that has the replica.
+   */
+  static java.io.File[] localReplica(String name, int index) throws IOException {
     List<LocatedBlock> blocks = DFS.cluster().getFileSystem().getClient().getLocatedBlocks(name, 0).getLocatedBlocks();
     LocatedBlock b = blocks.get(index);
-    PathRequest req = new PathRequest(b.getBlock().getBlockPoolId(), b.getBlock().getBlockId(),
-        b.getBlock().getGenerationStamp(), DirectIoTesting.tokenBytes(b));
+    PathRequest req = DirectIoTesting.request(PathRequest.Op.HAS, b.getBlock(), b.getBlock().getGenerationStamp(),
+        DirectIoTesting.tokenBytes(b));
     for (Path s : EndpointDirectory.sockets(SOCKETS)) {
       PathReply r = EndpointClient.ask(s, req);
       if (r.status == PathReply.Status.FOUND) {
-        return r;
+        return DirectIoTesting.replicaFiles(DFS.cluster(), DirectIoTesting.dataNodeOf(DFS.cluster(), s), b.getBlock());
       }
     }
     throw new AssertionError("no local replica of block " + index + " of " + name);
   }
 
-  static void flipByte(String file, long offset) throws IOException {
-    try (FileChannel ch = FileChannel.open(Paths.get(file), StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+  static void flipByte(java.io.File file, long offset) throws IOException {
+    try (FileChannel ch = FileChannel.open(file.toPath(), StandardOpenOption.READ, StandardOpenOption.WRITE)) {
       ByteBuffer b = ByteBuffer.allocate(1);
       ch.read(b, offset);
       b.put(0, (byte) (b.get(0) ^ 0x5a)).rewind();
@@ -102,10 +113,11 @@ class FaultTest {
   }
 
   @Test
+  @Order(0)
   void corruptedBlockFileIsReadCorrectlyByFallback() throws IOException {
     byte[] data = write("/fault/corrupt", 1);
-    PathReply replica = localReplica("/fault/corrupt", 1);
-    flipByte(replica.dataPath, 1234);
+    java.io.File[] replica = localReplica("/fault/corrupt", 1);
+    flipByte(replica[0], 1234);
     long fallbacks = DirectIoStatistics.fallbacks();
     long direct = DirectIoStatistics.directBytes();
     try (LogCapture log = clientLogs(); FileSystem fs = client()) {
@@ -115,63 +127,85 @@ class FaultTest {
     }
     assertEquals(fallbacks + 1, DirectIoStatistics.fallbacks(), "one fallback for the corrupt replica");
     assertEquals(data.length, DirectIoStatistics.directBytes() - direct, "the other local replica served the block");
+    FAULTS.incrementAndGet();
   }
 
   @Test
+  @Order(0)
   void blockFileCorruptedUnderAReader() throws IOException {
     byte[] data = write("/fault/corrupt-live", 2);
-    PathReply replica = localReplica("/fault/corrupt-live", 0);
+    java.io.File[] replica = localReplica("/fault/corrupt-live", 0);
     long fallbacks = DirectIoStatistics.fallbacks();
     long direct = DirectIoStatistics.directBytes();
     byte[] got = new byte[data.length];
     try (FileSystem fs = client(); FSDataInputStream in = fs.open(new org.apache.hadoop.fs.Path("/fault/corrupt-live"))) {
       in.readFully(got, 0, 10_000);
       assertTrue(DirectIoStatistics.directBytes() - direct >= 10_000, "the first bytes came directly");
-      flipByte(replica.dataPath, 100_000); // ahead of the reader, inside the same block
+      flipByte(replica[0], 100_000); // ahead of the reader, inside the same block
       readRest(in, got, 10_000);
     }
     assertArrayEquals(data, got);
     assertTrue(DirectIoStatistics.fallbacks() > fallbacks, "the checksum failure was counted as a fallback");
+    FAULTS.incrementAndGet();
   }
 
   @Test
+  @Order(1)
   void blockFilesDeletedUnderAReader() throws IOException {
     byte[] data = write("/fault/deleted", 3);
-    PathReply b0 = localReplica("/fault/deleted", 0);
-    PathReply b1 = localReplica("/fault/deleted", 1);
-    PathReply b2 = localReplica("/fault/deleted", 2);
+    java.io.File[] b0 = localReplica("/fault/deleted", 0);
+    java.io.File[] b1 = localReplica("/fault/deleted", 1);
+    java.io.File[] b2 = localReplica("/fault/deleted", 2);
     long fallbacks = DirectIoStatistics.fallbacks();
+    long direct = DirectIoStatistics.directBytes();
+    long unavailable = unavailableCount();
     byte[] got = new byte[data.length];
     try (LogCapture log = clientLogs(); FileSystem fs = client();
         FSDataInputStream in = fs.open(new org.apache.hadoop.fs.Path("/fault/deleted"))) {
       in.readFully(got, 0, 10_000);
-      // The open block file stays readable (Linux keeps it until closed); the next ones are gone.
-      Files.delete(Paths.get(b0.dataPath));
-      Files.delete(Paths.get(b1.dataPath));
-      Files.delete(Paths.get(b2.metaPath));
+      // The open block file stays readable through the passed descriptor; the next ones are gone.
+      Files.delete(b0[0].toPath());
+      Files.delete(b1[0].toPath());
+      Files.delete(b2[1].toPath());
       readRest(in, got, 10_000);
-      assertTrue(log.text().contains("blk_" + blockId("/fault/deleted", 2)), "the warning names the block:\n" + log.text());
       assertNoBlockFilePaths(log.text());
     }
     assertArrayEquals(data, got);
-    // Block 1: the DataNode sees its file is gone and says so, the other local replica serves it.
-    // Block 2: the DataNode still lists it, our open of the missing meta file fails: a fallback.
-    assertTrue(DirectIoStatistics.fallbacks() >= fallbacks + 1, "the missing meta file caused a fallback");
+    // Blocks 1 and 2: the DataNode cannot open the missing file and says "not here"; the other
+    // local replica serves them. Block 0 is read to its end through the descriptor it holds.
+    assertEquals(data.length, DirectIoStatistics.directBytes() - direct, "every byte read directly");
+    assertEquals(fallbacks, DirectIoStatistics.fallbacks(), "no direct read failed");
+    assertEquals(unavailable + 2, unavailableCount(), "the DataNode counted the two replicas it could not open");
+    FAULTS.incrementAndGet();
   }
 
   @Test
+  @Order(2)
+  void blockFileTruncatedUnderAReader() throws IOException {
+    byte[] data = write("/fault/truncated", 5);
+    java.io.File[] replica = localReplica("/fault/truncated", 0);
+    long fallbacks = DirectIoStatistics.fallbacks();
+    byte[] got = new byte[data.length];
+    try (LogCapture log = clientLogs(); FileSystem fs = client();
+        FSDataInputStream in = fs.open(new org.apache.hadoop.fs.Path("/fault/truncated"))) {
+      in.readFully(got, 0, 10_000);
+      try (FileChannel ch = FileChannel.open(replica[0].toPath(), StandardOpenOption.WRITE)) {
+        ch.truncate(100_000); // ahead of the reader, inside the same block
+      }
+      readRest(in, got, 10_000);
+      assertTrue(log.text().contains("blk_" + blockId("/fault/truncated", 0)), "the warning names the block:\n" + log.text());
+      assertNoBlockFilePaths(log.text());
+    }
+    assertArrayEquals(data, got, "the written bytes, not the truncated file's");
+    assertEquals(fallbacks + 1, DirectIoStatistics.fallbacks(), "the short block file was counted as a fallback");
+    FAULTS.incrementAndGet();
+  }
+
+  @Test
+  @Order(3)
   void dataNodeRestartedMidRead() throws Exception {
     byte[] data = write("/fault/restart", 4);
-    PathReply b0 = localReplica("/fault/restart", 0);
-    DataNode serving = null;
-    for (DataNode dn : DFS.cluster().getDataNodes()) {
-      if (b0.dataPath.startsWith(dn.getFSDataset().getVolumeList().get(0).getBaseURI().getPath())
-          || b0.dataPath.contains("/data" + (2 * DFS.cluster().getDataNodes().indexOf(dn) + 1) + "/")) {
-        serving = dn;
-      }
-    }
-    assertNotNull(serving, "the DataNode holding " + b0.dataPath);
-    int index = DFS.cluster().getDataNodes().indexOf(serving);
+    int index = localReplicaNode("/fault/restart", 0);
     byte[] got = new byte[data.length];
     long direct = DirectIoStatistics.directBytes();
     try (FileSystem fs = client(); FSDataInputStream in = fs.open(new org.apache.hadoop.fs.Path("/fault/restart"))) {
@@ -183,5 +217,81 @@ class FaultTest {
     DFS.cluster().waitActive();
     assertArrayEquals(data, got);
     assertEquals(2, EndpointDirectory.sockets(SOCKETS).size(), "the restarted DataNode listens again");
+    FAULTS.incrementAndGet();
+  }
+
+  @Test
+  @Order(4)
+  void dataNodeKilledMidReadReaderKeepsItsDescriptors() throws Exception {
+    byte[] data = write("/fault/killed", 6);
+    int index = localReplicaNode("/fault/killed", 0);
+    byte[] got = new byte[data.length];
+    long direct = DirectIoStatistics.directBytes();
+    MiniDFSCluster.DataNodeProperties stopped;
+    try (FileSystem fs = client(); FSDataInputStream in = fs.open(new org.apache.hadoop.fs.Path("/fault/killed"))) {
+      in.readFully(got, 0, BLOCK / 2);
+      stopped = DFS.cluster().stopDataNode(index);
+      assertEquals(1, EndpointDirectory.sockets(SOCKETS).size(), "the stopped DataNode's endpoint is gone");
+      readRest(in, got, BLOCK / 2);
+    }
+    assertArrayEquals(data, got);
+    // Block 0 went on through the descriptors the dead DataNode had passed; the rest came from the live one.
+    assertEquals(data.length, DirectIoStatistics.directBytes() - direct, "every byte read directly");
+    assertTrue(DFS.cluster().restartDataNode(stopped, true), "DataNode back");
+    DFS.cluster().waitActive();
+    FAULTS.incrementAndGet();
+  }
+
+  @Test
+  @Order(5)
+  void socketFolderRemovedMidRead() throws Exception {
+    byte[] data = write("/fault/nosockets", 7);
+    long[] before = DirectIoStatistics.snapshot();
+    byte[] got = new byte[data.length];
+    try (FileSystem fs = client(); FSDataInputStream in = fs.open(new org.apache.hadoop.fs.Path("/fault/nosockets"))) {
+      in.readFully(got, 0, 10_000);
+      DirectIoTesting.deleteTree(SOCKETS); // the DataNodes still listen, but nobody can reach them
+      readRest(in, got, 10_000);
+    }
+    assertArrayEquals(data, got);
+    long[] after = DirectIoStatistics.snapshot();
+    assertEquals(BLOCK, after[0] - before[0], "block 0 finished through its descriptors, nothing more direct");
+    assertTrue(after[2] - before[2] >= 3, "blocks 1..3 were left to streaming and counted: " + (after[2] - before[2]));
+    assertEquals(before[3], after[3], "no failed direct read");
+    // Put the endpoints back for whatever runs later in this JVM's cluster.
+    DFS.cluster().restartDataNodes(true);
+    DFS.cluster().waitActive();
+    assertEquals(2, EndpointDirectory.sockets(SOCKETS).size());
+    FAULTS.incrementAndGet();
+  }
+
+  static final java.util.concurrent.atomic.AtomicInteger FAULTS = new java.util.concurrent.atomic.AtomicInteger();
+
+  @AfterAll
+  static void report() {
+    System.out.println("FaultTest: faults injected under direct readers: " + FAULTS.get());
+  }
+
+  /** The DataNode whose replica the builder reads first for block {@code index}. */
+  static int localReplicaNode(String name, int index) throws IOException {
+    java.io.File data = localReplica(name, index)[0];
+    for (int i = 0; i < DFS.cluster().getDataNodes().size(); i++) {
+      LocatedBlock b = DFS.cluster().getFileSystem().getClient().getLocatedBlocks(name, 0).getLocatedBlocks().get(index);
+      java.io.File f = DFS.cluster().getBlockFile(i, b.getBlock());
+      if (f != null && f.equals(data)) {
+        return i;
+      }
+    }
+    throw new AssertionError("no DataNode holds " + data);
+  }
+
+  /** NOT_HERE answers of every running plugin of this cluster. */
+  static long unavailableCount() {
+    long n = 0;
+    for (DataNode dn : DFS.cluster().getDataNodes()) {
+      DirectIoDataNodePlugin p = DirectIoDataNodePlugin.running(EndpointDirectory.socketFor(SOCKETS, dn.getXferPort()));
+      n += p == null ? 0 : p.unavailableCount();
+    }
+    return n;
   }
 }

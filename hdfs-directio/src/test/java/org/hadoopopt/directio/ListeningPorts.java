@@ -1,6 +1,5 @@
 package org.hadoopopt.directio;
 
-import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -58,7 +57,17 @@ final class ListeningPorts {
       OutputStream out = s.getOutputStream();
       out.write(request);
       out.flush();
-      return PathReply.read(new DataInputStream(s.getInputStream())).status == PathReply.Status.FOUND;
+      // A whole reply, exactly: a protocol that merely starts with a zero byte does not count.
+      java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+      byte[] buf = new byte[4096];
+      try {
+        for (int n; (n = s.getInputStream().read(buf)) > 0 && got.size() < (1 << 20);) {
+          got.write(buf, 0, n);
+        }
+      } catch (java.net.SocketTimeoutException e) {
+        // a server that keeps the connection open: judge what it sent
+      }
+      return PathReply.fromBytes(got.toByteArray()).status == PathReply.Status.FOUND;
     } catch (IOException | RuntimeException e) {
       return false;
     }

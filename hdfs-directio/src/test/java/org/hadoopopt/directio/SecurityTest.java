@@ -36,8 +36,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The DataNode endpoint's checks, with block tokens on: no token, a token for another block, a
- * forged token and a user outside the allow-list are refused, and the refusal log names no path.
+ * The DataNode endpoint's checks, with block tokens on: a valid token gets the replica's open
+ * files as descriptors (never a path; path requests are refused by default); no token, a token for
+ * another block, a forged or expired token and a user outside the allow-list are refused with no
+ * descriptor, and the refusal log names no path.
  * DataNode 0 admits every local user; DataNode 1 only a user that does not exist.
  */
 class SecurityTest {
@@ -67,13 +69,11 @@ class SecurityTest {
   }
 
   static byte[] bytes(Token<BlockTokenIdentifier> token) throws IOException {
-    ByteArrayOutputStream b = new ByteArrayOutputStream();
-    token.write(new DataOutputStream(b));
-    return b.toByteArray();
+    return DirectIoTesting.tokenBytes(token);
   }
 
   static PathRequest request(ExtendedBlock block, byte[] token) {
-    return new PathRequest(block.getBlockPoolId(), block.getBlockId(), block.getGenerationStamp(), token);
+    return DirectIoTesting.descriptors(block, token);
   }
 
   static String dataDirs() {
@@ -81,13 +81,31 @@ class SecurityTest {
   }
 
   @Test
-  void validTokenGetsTheReplicaFiles() throws IOException {
+  void validTokenGetsTheOpenReplicaFilesAndNoPath() throws IOException {
     LocatedBlock b = blocks.get(0);
-    PathReply reply = EndpointClient.ask(socketOf(0), request(b.getBlock(), bytes(b.getBlockToken())));
-    assertEquals(PathReply.Status.FOUND, reply.status, reply.toString());
-    assertTrue(Files.isRegularFile(Paths.get(reply.dataPath)) && Files.isRegularFile(Paths.get(reply.metaPath)));
-    assertEquals(b.getBlockSize(), reply.length);
-    assertTrue(reply.dataPath.endsWith("blk_" + b.getBlock().getBlockId()), reply.dataPath);
+    DirectIoTesting.Answer a = DirectIoTesting.ask(socketOf(0), request(b.getBlock(), bytes(b.getBlockToken())));
+    assertEquals(PathReply.Status.FOUND, a.status(), a.toString());
+    assertEquals(2, a.descriptors, "block and meta file descriptors passed");
+    assertEquals("", a.reply.dataPath + a.reply.metaPath, "no path handed out");
+    assertEquals(b.getBlockSize(), a.reply.length);
+    // The block file's bytes through the passed descriptor are the file's first block.
+    assertArrayEquals(java.util.Arrays.copyOf(data, DirectIoTesting.BLOCK), a.blockBytes);
+    assertEquals(1, a.metaHead[1], "meta file header: version 1");
+  }
+
+  @Test
+  void pathRequestsAreRefusedByDefaultNamingTheKey() throws IOException {
+    LocatedBlock b = blocks.get(0);
+    ExtendedBlock blk = b.getBlock();
+    PathReply r = EndpointClient.ask(socketOf(0), DirectIoTesting.request(PathRequest.Op.PATHS, blk,
+        blk.getGenerationStamp(), bytes(b.getBlockToken())));
+    assertEquals(PathReply.Status.REFUSED, r.status, r.toString());
+    assertTrue(r.reason.contains(CallerPolicy.SERVE_PATHS) && !r.reason.contains("/"), r.reason);
+    // HAS says only whether the replica is here.
+    PathReply has = EndpointClient.ask(socketOf(0), DirectIoTesting.request(PathRequest.Op.HAS, blk,
+        blk.getGenerationStamp(), bytes(b.getBlockToken())));
+    assertEquals(PathReply.Status.FOUND, has.status, has.toString());
+    assertEquals("", has.dataPath + has.metaPath);
   }
 
   @Test
@@ -96,9 +114,10 @@ class SecurityTest {
     ExtendedBlock blk = b.getBlock();
     byte[] token = bytes(b.getBlockToken());
     for (long gs : new long[] {0, blk.getGenerationStamp() - 1, blk.getGenerationStamp() + 1}) {
-      PathReply r = EndpointClient.ask(socketOf(0),
-          new PathRequest(blk.getBlockPoolId(), blk.getBlockId(), gs, token));
-      assertEquals(PathReply.Status.NOT_HERE, r.status, "generation stamp " + gs + " with a valid token: " + r);
+      DirectIoTesting.Answer a = DirectIoTesting.ask(socketOf(0),
+          DirectIoTesting.request(PathRequest.Op.DESCRIPTORS, blk, gs, token));
+      assertEquals(PathReply.Status.NOT_HERE, a.status(), "generation stamp " + gs + " with a valid token: " + a);
+      assertEquals(0, a.descriptors);
     }
   }
 
@@ -114,18 +133,22 @@ class SecurityTest {
     Token<BlockTokenIdentifier> forged = new Token<>(t0.getIdentifier(), forgedPassword, t0.getKind(), t0.getService());
 
     try (LogCapture log = new LogCapture(DirectIoDataNodePlugin.class)) {
-      PathReply none = EndpointClient.ask(socketOf(0), request(b0.getBlock(), new byte[0]));
-      PathReply empty = EndpointClient.ask(socketOf(0), request(b0.getBlock(), bytes(new Token<BlockTokenIdentifier>())));
-      PathReply otherBlock = EndpointClient.ask(socketOf(0), request(b0.getBlock(), bytes(b1.getBlockToken())));
-      PathReply forgedReply = EndpointClient.ask(socketOf(0), request(b0.getBlock(), bytes(forged)));
-      for (PathReply r : new PathReply[] {none, empty, otherBlock, forgedReply}) {
-        assertEquals(PathReply.Status.REFUSED, r.status, r.toString());
-        assertFalse(r.reason.contains("/"), "a refusal must not carry a path: " + r.reason);
+      DirectIoTesting.Answer none = DirectIoTesting.ask(socketOf(0), request(b0.getBlock(), new byte[0]));
+      DirectIoTesting.Answer empty = DirectIoTesting.ask(socketOf(0),
+          request(b0.getBlock(), bytes(new Token<BlockTokenIdentifier>())));
+      DirectIoTesting.Answer otherBlock = DirectIoTesting.ask(socketOf(0), request(b0.getBlock(), bytes(b1.getBlockToken())));
+      DirectIoTesting.Answer forgedReply = DirectIoTesting.ask(socketOf(0), request(b0.getBlock(), bytes(forged)));
+      DirectIoTesting.Answer expired = DirectIoTesting.ask(socketOf(0), request(b0.getBlock(),
+          bytes(DirectIoTesting.expiredToken(DFS.cluster(), b0.getBlock()))));
+      for (DirectIoTesting.Answer a : new DirectIoTesting.Answer[] {none, empty, otherBlock, forgedReply, expired}) {
+        assertEquals(PathReply.Status.REFUSED, a.status(), a.toString());
+        assertEquals(0, a.descriptors, "no descriptor passed with a refusal");
+        assertFalse(a.reply.reason.contains("/"), "a refusal must not carry a path: " + a.reply.reason);
       }
-      assertTrue(otherBlock.reason.contains("token"), otherBlock.reason);
-      assertEquals(refusedBefore + 4, plugin.refusedCount());
+      assertTrue(otherBlock.reply.reason.contains("token"), otherBlock.reply.reason);
+      assertEquals(refusedBefore + 5, plugin.refusedCount());
       String text = log.text();
-      assertEquals(4, text.split("refused", -1).length - 1, text);
+      assertEquals(5, text.split("refused", -1).length - 1, text);
       assertFalse(text.contains(dataDirs()) || text.contains(".meta") || text.contains("/current/"),
           "refusal log leaks a path: " + text);
     }
@@ -134,8 +157,10 @@ class SecurityTest {
   @Test
   void userOutsideTheAllowListIsRefusedEvenWithAValidToken() throws IOException {
     LocatedBlock b = blocks.get(0);
-    PathReply reply = EndpointClient.ask(socketOf(1), request(b.getBlock(), bytes(b.getBlockToken())));
-    assertEquals(PathReply.Status.REFUSED, reply.status, reply.toString());
+    DirectIoTesting.Answer a = DirectIoTesting.ask(socketOf(1), request(b.getBlock(), bytes(b.getBlockToken())));
+    assertEquals(PathReply.Status.REFUSED, a.status(), a.toString());
+    assertEquals(0, a.descriptors);
+    PathReply reply = a.reply;
     // The user named is the one the kernel reported for our end of the socket (SO_PEERCRED).
     assertTrue(reply.reason.contains("'" + System.getProperty("user.name") + "'"), reply.reason);
     assertTrue(reply.reason.contains(CallerPolicy.ALLOWED_USERS), reply.reason);
@@ -241,5 +266,18 @@ class SecurityTest {
     ByteArrayOutputStream b = new ByteArrayOutputStream();
     r.write(new DataOutputStream(b));
     return b.toByteArray();
+  }
+
+  @Test
+  void invalidHandoffFailsNamingTheKey() {
+    Configuration bad = new Configuration(false);
+    bad.set(DirectReplicaAccessorBuilder.HANDOFF, "pipes");
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> DirectReplicaAccessorBuilder.descriptorHandoff(bad));
+    assertTrue(e.getMessage().contains(DirectReplicaAccessorBuilder.HANDOFF), e.getMessage());
+    Configuration paths = new Configuration(false);
+    paths.set(CallerPolicy.SERVE_PATHS, "sometimes");
+    e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> CallerPolicy.from(paths));
+    assertTrue(e.getMessage().contains(CallerPolicy.SERVE_PATHS), e.getMessage());
   }
 }

@@ -14,7 +14,6 @@ import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.hadoopopt.directio.client.DirectIoStatistics;
-import org.hadoopopt.directio.client.EndpointClient;
 import org.hadoopopt.directio.datanode.CallerPolicy;
 import org.hadoopopt.directio.datanode.DirectIoDataNodePlugin;
 import org.hadoopopt.directio.protocol.EndpointDirectory;
@@ -57,7 +56,7 @@ class TokensOffTest {
   }
 
   static PathRequest request(ExtendedBlock b, long gs) {
-    return new PathRequest(b.getBlockPoolId(), b.getBlockId(), gs, new byte[0]);
+    return DirectIoTesting.request(PathRequest.Op.DESCRIPTORS, b, gs, new byte[0]);
   }
 
   @Test
@@ -67,8 +66,10 @@ class TokensOffTest {
     long refused = plugin.refusedCount();
     try (LogCapture log = new LogCapture(DirectIoDataNodePlugin.class)) {
       for (long gs : new long[] {b.getGenerationStamp(), 0}) {
-        PathReply r = EndpointClient.ask(socketOf(0), request(b, gs));
-        assertEquals(PathReply.Status.REFUSED, r.status, r.toString());
+        DirectIoTesting.Answer a = DirectIoTesting.ask(socketOf(0), request(b, gs));
+        assertEquals(PathReply.Status.REFUSED, a.status(), a.toString());
+        assertEquals(0, a.descriptors);
+        PathReply r = a.reply;
         assertTrue(r.reason.contains(CallerPolicy.ALLOW_WITHOUT_BLOCK_TOKENS) && r.reason.contains("blk_" + b.getBlockId()),
             r.reason);
         assertFalse(r.reason.contains("/"), r.reason);
@@ -94,11 +95,14 @@ class TokensOffTest {
   @Test
   void allowedWithTheKeyButOnlyForTheReplicasGenerationStamp() throws IOException {
     ExtendedBlock b = blocks.get(0).getBlock();
-    PathReply ok = EndpointClient.ask(socketOf(1), request(b, b.getGenerationStamp()));
-    assertEquals(PathReply.Status.FOUND, ok.status, ok.toString());
+    DirectIoTesting.Answer ok = DirectIoTesting.ask(socketOf(1), request(b, b.getGenerationStamp()));
+    assertEquals(PathReply.Status.FOUND, ok.status(), ok.toString());
+    assertEquals(2, ok.descriptors);
+    assertArrayEquals(java.util.Arrays.copyOf(data, DirectIoTesting.BLOCK), ok.blockBytes);
     for (long gs : new long[] {0, b.getGenerationStamp() - 1, b.getGenerationStamp() + 1}) {
-      PathReply r = EndpointClient.ask(socketOf(1), request(b, gs));
-      assertEquals(PathReply.Status.NOT_HERE, r.status, "generation stamp " + gs + ": " + r);
+      DirectIoTesting.Answer r = DirectIoTesting.ask(socketOf(1), request(b, gs));
+      assertEquals(PathReply.Status.NOT_HERE, r.status(), "generation stamp " + gs + ": " + r);
+      assertEquals(0, r.descriptors);
     }
     Path only1 = DirectIoTesting.orderedSocketDir("notok-1", List.of(socketOf(1)));
     long direct = DirectIoStatistics.directBytes();

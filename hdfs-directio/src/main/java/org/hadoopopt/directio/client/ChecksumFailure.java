@@ -56,7 +56,8 @@ final class ChecksumFailure {
 
   /** Null if every other local DataNode says it has no replica of the block, else which may have one. */
   private static String otherLocalHolder(ReplicaSource source) {
-    PathRequest request = new PathRequest(source.blockPoolId, source.blockId, source.generationStamp, source.token);
+    PathRequest request = new PathRequest(PathRequest.Op.HAS, source.blockPoolId, source.blockId,
+        source.generationStamp, source.token);
     for (Path other : source.localSockets) {
       if (other.equals(source.socket)) {
         continue;

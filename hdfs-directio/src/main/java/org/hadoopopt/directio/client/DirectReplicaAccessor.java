@@ -1,5 +1,7 @@
 package org.hadoopopt.directio.client;
 
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -12,11 +14,13 @@ import java.nio.file.StandardOpenOption;
 import java.util.zip.Checksum;
 import org.apache.hadoop.fs.ChecksumException;
 import org.apache.hadoop.hdfs.ReplicaAccessor;
+import org.hadoopopt.directio.protocol.FdPassing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads one local replica straight from its block file. With verification on, data goes through
+ * Reads one local replica straight from its block file, through the descriptors the DataNode
+ * passed (or, in the weaker path mode, files opened by path). With verification on, data goes through
  * a window buffer whose chunks are checked against the {@code .meta} checksums before any byte
  * is handed out; without it (and without O_DIRECT) bytes go from the file into the caller's buffer.
  *
@@ -69,8 +73,8 @@ final class DirectReplicaAccessor extends ReplicaAccessor {
   }
 
   /**
-   * Opens the replica's files. {@code verify} reads the meta header; {@code oDirect} opens the
-   * block file with O_DIRECT (page cache bypassed).
+   * Opens the replica's files by path (the weaker mode, {@code PATHS}). {@code verify} reads the
+   * meta header; {@code oDirect} opens the block file with O_DIRECT (page cache bypassed).
    */
   static DirectReplicaAccessor open(ReplicaSource source, String dataPath, String metaPath, long replicaLength,
       long visibleLength, boolean verify, boolean oDirect, int bufferBytes) throws IOException {
@@ -84,11 +88,7 @@ final class DirectReplicaAccessor extends ReplicaAccessor {
       } catch (NoSuchFileException | AccessDeniedException e) {
         throw e;
       } catch (IOException | UnsupportedOperationException e) {
-        // e.g. tmpfs refuses O_DIRECT: read through the page cache rather than not at all
-        if (WARNED_NO_O_DIRECT.compareAndSet(false, true)) {
-          LOG.warn("hadoopopt direct-I/O: O_DIRECT unavailable for the block files ({}); using buffered reads"
-              + " (this warning is shown once)", describe(e));
-        }
+        warnNoODirect(e);
         oDirect = false;
         align = 1;
       }
@@ -97,17 +97,61 @@ final class DirectReplicaAccessor extends ReplicaAccessor {
       data = FileChannel.open(dp, StandardOpenOption.READ);
     }
     FileChannel meta = null;
-    BlockMetaHeader header = null;
+    try {
+      if (verify) {
+        meta = FileChannel.open(Paths.get(metaPath), StandardOpenOption.READ);
+      }
+    } catch (IOException | RuntimeException e) {
+      data.close();
+      throw e;
+    }
+    return wrap(source, data, meta, replicaLength, visibleLength, oDirect, align, bufferBytes);
+  }
+
+  /**
+   * Wraps the block and meta file descriptors the DataNode passed (the default mode,
+   * {@code DESCRIPTORS}); takes ownership of both, closing them on failure. {@code oDirect} sets
+   * O_DIRECT on the block file's descriptor.
+   */
+  static DirectReplicaAccessor open(ReplicaSource source, FileDescriptor dataFd, FileDescriptor metaFd,
+      long replicaLength, long visibleLength, boolean verify, boolean oDirect, int bufferBytes) throws IOException {
+    int align = 1;
+    if (oDirect) {
+      try {
+        align = FdPassing.setDirect(dataFd);
+      } catch (IOException e) {
+        warnNoODirect(e);
+        oDirect = false;
+      }
+    }
+    // FileInputStream over a descriptor: closing its channel closes the descriptor.
+    FileChannel data = new FileInputStream(dataFd).getChannel();
+    FileChannel meta = new FileInputStream(metaFd).getChannel();
+    if (!verify) {
+      meta.close();
+      meta = null;
+    }
+    return wrap(source, data, meta, replicaLength, visibleLength, oDirect, align, bufferBytes);
+  }
+
+  private static void warnNoODirect(Exception e) {
+    // e.g. tmpfs refuses O_DIRECT: read through the page cache rather than not at all
+    if (WARNED_NO_O_DIRECT.compareAndSet(false, true)) {
+      LOG.warn("hadoopopt direct-I/O: O_DIRECT unavailable for the block files ({}); using buffered reads"
+          + " (this warning is shown once)", describe(e));
+    }
+  }
+
+  /** Checks the open files against the replica and builds the reader; closes both files on failure. */
+  private static DirectReplicaAccessor wrap(ReplicaSource source, FileChannel data, FileChannel meta, long replicaLength,
+      long visibleLength, boolean oDirect, int align, int bufferBytes) throws IOException {
     try {
       long onDisk = data.size();
       if (onDisk < replicaLength) {
         throw new IOException("the block file of " + source.describe() + " has " + onDisk + " bytes, the replica "
             + replicaLength);
       }
-      if (verify) {
-        meta = FileChannel.open(Paths.get(metaPath), StandardOpenOption.READ);
-        header = BlockMetaHeader.read(meta, source.describe());
-      }
+      BlockMetaHeader header = meta == null ? null : BlockMetaHeader.read(meta, source.describe());
       return new DirectReplicaAccessor(source, data, meta, header, replicaLength, visibleLength, oDirect, align,
           bufferBytes);
     } catch (IOException | RuntimeException e) {

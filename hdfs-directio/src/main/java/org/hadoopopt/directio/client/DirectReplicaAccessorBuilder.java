@@ -9,6 +9,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.ReplicaAccessor;
 import org.apache.hadoop.hdfs.ReplicaAccessorBuilder;
 import org.hadoopopt.directio.protocol.EndpointDirectory;
+import org.hadoopopt.directio.protocol.FdPassing;
 import org.hadoopopt.directio.protocol.PathReply;
 import org.hadoopopt.directio.protocol.PathRequest;
 import org.slf4j.Logger;
@@ -17,7 +18,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Client plugin ({@code dfs.client.replica.accessor.builder.classes}): for a block with a
  * finalized replica on this host, asks the local DataNode's {@code DirectIoDataNodePlugin} for
- * its files (sending the block access token) and reads them directly. In every other case it
+ * its files (sending the block access token), receives them as open descriptors and reads them
+ * directly. In every other case it
  * returns null, and HDFS streams the block through a DataNode as usual: remote replicas, files
  * under construction, replicas whose direct read failed earlier, refusals, no plugin on the host.
  *
@@ -47,7 +49,25 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
   public static final int BUFFER_BYTES_DEFAULT = 256 * 1024;
   public static final int BUFFER_BYTES_DEFAULT_O_DIRECT = 1 << 20;
 
-  private static final AtomicBoolean WARNED_NO_ENDPOINT = new AtomicBoolean();
+  /**
+   * How the reader gets the replica's files: {@code descriptors} (the default: the DataNode opens
+   * them and passes the open descriptors, so the reader needs no permission on the data
+   * directories) or {@code paths} (the weaker mode: the DataNode names the files and the reader
+   * opens them, which needs read permission on the data directories and a DataNode with
+   * {@code hadoopopt.directio.datanode.serve.paths=true}). Read by the client.
+   */
+  public static final String HANDOFF = "hadoopopt.directio.client.handoff";
+  public static final String HANDOFF_DEFAULT = "descriptors";
+  /**
+   * Milliseconds to wait for the DataNode's reply to a descriptor request before streaming the
+   * block instead; default {@value #TIMEOUT_MS_DEFAULT}. Read by the client.
+   */
+  public static final String TIMEOUT_MS = "hadoopopt.directio.client.timeout.ms";
+  public static final int TIMEOUT_MS_DEFAULT = 10000;
+
+  /** Socket folders found empty or missing, each warned about once per process. */
+  private static final java.util.Set<Path> WARNED_NO_ENDPOINT = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private static final AtomicBoolean WARNED_NO_NATIVE = new AtomicBoolean();
   private static final AtomicBoolean WARNED_UNTRUSTED = new AtomicBoolean();
   private static final AtomicBoolean WARNED_REFUSED = new AtomicBoolean();
 
@@ -94,6 +114,31 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
       return true;
     }
     throw new IllegalArgumentException(IO_MODE + " must be 'buffered' or 'o_direct', got '" + mode + "'");
+  }
+
+  /** Sets {@link #HANDOFF}: true for file paths (the weaker mode), false for descriptors. */
+  public static void setPathHandoff(Configuration conf, boolean paths) {
+    conf.set(HANDOFF, paths ? "paths" : "descriptors");
+  }
+
+  /** True if {@link #HANDOFF} selects descriptors; an invalid value fails naming the key. */
+  public static boolean descriptorHandoff(Configuration conf) {
+    String mode = conf.getTrimmed(HANDOFF, HANDOFF_DEFAULT).toLowerCase(Locale.ROOT);
+    if (mode.equals("descriptors")) {
+      return true;
+    }
+    if (mode.equals("paths")) {
+      return false;
+    }
+    throw new IllegalArgumentException(HANDOFF + " must be 'descriptors' or 'paths', got '" + mode + "'");
+  }
+
+  static int timeoutMs(Configuration conf) {
+    int ms = conf.getInt(TIMEOUT_MS, TIMEOUT_MS_DEFAULT);
+    if (ms < 1) {
+      throw new IllegalArgumentException(TIMEOUT_MS + " must be positive, got " + ms);
+    }
+    return ms;
   }
 
   static int bufferBytes(Configuration conf, boolean oDirect) {
@@ -163,10 +208,12 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
     // Configuration errors are thrown: HDFS logs them (naming the key) and streams.
     boolean oDirect = oDirect(conf);
     int bufferBytes = bufferBytes(conf, oDirect);
+    boolean descriptors = descriptorHandoff(conf);
+    int timeoutMs = timeoutMs(conf);
     Path dir = EndpointDirectory.dir(conf);
     ReplicaAccessor accessor = null;
     try {
-      accessor = tryBuild(dir, oDirect, bufferBytes);
+      accessor = tryBuild(dir, oDirect, bufferBytes, descriptors, timeoutMs);
     } catch (IOException | RuntimeException e) {
       LOG.debug("hadoopopt direct-I/O: streaming blk_{} of {}: {}", blockId, fileName, DirectReplicaAccessor.describe(e));
     }
@@ -176,16 +223,24 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
     return accessor;
   }
 
-  private ReplicaAccessor tryBuild(Path dir, boolean oDirect, int bufferBytes) throws IOException {
+  private ReplicaAccessor tryBuild(Path dir, boolean oDirect, int bufferBytes, boolean descriptors, int timeoutMs)
+      throws IOException {
     if (!allowShortCircuit) {
       return null; // HDFS forbids it for files under construction: their last block still changes
     }
+    if (descriptors && !FdPassing.available()) {
+      if (WARNED_NO_NATIVE.compareAndSet(false, true)) {
+        LOG.warn("hadoopopt direct-I/O disabled: {}; reading through the DataNode instead (this warning is shown once)",
+            FdPassing.loadError());
+      }
+      return null;
+    }
     List<Path> sockets = EndpointDirectory.sockets(dir);
     if (sockets.isEmpty()) {
-      if (WARNED_NO_ENDPOINT.compareAndSet(false, true)) {
+      if (WARNED_NO_ENDPOINT.add(dir)) {
         LOG.warn("hadoopopt direct-I/O: no DataNode endpoint in {} ({}); is org.hadoopopt.directio.datanode."
             + "DirectIoDataNodePlugin in dfs.datanode.plugins of this host's DataNode? Reading through the DataNode"
-            + " instead (this warning is shown once)", dir, EndpointDirectory.SOCKET_DIR);
+            + " instead (this warning is shown once for this folder)", dir, EndpointDirectory.SOCKET_DIR);
       }
       return null;
     }
@@ -196,7 +251,8 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
       }
       return null;
     }
-    PathRequest request = new PathRequest(blockPoolId, blockId, generationStamp, token);
+    PathRequest request = new PathRequest(descriptors ? PathRequest.Op.DESCRIPTORS : PathRequest.Op.PATHS, blockPoolId,
+        blockId, generationStamp, token);
     for (Path socket : ReplicaRotation.order(blockPoolId + ":" + blockId + ":" + generationStamp, sockets)) {
       if (ReplicaExclusions.isExcluded(ReplicaExclusions.key(blockPoolId, blockId, generationStamp, socket))) {
         continue;
@@ -207,7 +263,8 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
       }
       PathReply reply;
       try {
-        reply = EndpointClient.ask(socket, request);
+        reply = descriptors ? EndpointClient.askForDescriptors(socket, request, timeoutMs)
+            : EndpointClient.ask(socket, request);
       } catch (IOException e) {
         LOG.debug("hadoopopt direct-I/O: endpoint {} not answering ({}), e.g. left by a stopped DataNode", socket,
             e.toString());
@@ -237,8 +294,11 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
 
   private ReplicaAccessor openFound(PathReply reply, ReplicaSource source, boolean oDirect, int bufferBytes) {
     try {
-      DirectReplicaAccessor accessor = DirectReplicaAccessor.open(source, reply.dataPath, reply.metaPath, reply.length,
-          visibleLength, verifyChecksum, oDirect, bufferBytes);
+      DirectReplicaAccessor accessor = reply.descriptors.length > 0
+          ? DirectReplicaAccessor.open(source, reply.descriptors[0], reply.descriptors[1], reply.length, visibleLength,
+              verifyChecksum, oDirect, bufferBytes)
+          : DirectReplicaAccessor.open(source, reply.dataPath, reply.metaPath, reply.length, visibleLength,
+              verifyChecksum, oDirect, bufferBytes);
       DirectIoStatistics.directOpen();
       return accessor;
     } catch (IOException | RuntimeException e) {

@@ -2,6 +2,7 @@ package org.hadoopopt.directio.datanode;
 
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
+import java.io.FileInputStream;
 import java.io.IOException;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.Block;
@@ -12,6 +13,7 @@ import org.apache.hadoop.hdfs.security.token.block.BlockTokenIdentifier;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
 import org.apache.hadoop.security.token.Token;
+import org.hadoopopt.directio.protocol.FdPassing;
 import org.hadoopopt.directio.protocol.PathReply;
 import org.hadoopopt.directio.protocol.PathRequest;
 
@@ -19,9 +21,11 @@ import org.hadoopopt.directio.protocol.PathRequest;
  * Decides one request on the DataNode: the caller's OS user must pass the {@link CallerPolicy};
  * its block access token must be valid for exactly this block, and with tokens off the request is
  * refused unless {@link CallerPolicy#ALLOW_WITHOUT_BLOCK_TOKENS} is set; the replica must be
- * finalized here with exactly the caller's generation stamp. Then a {@code PATHS} request gets
- * the files, a {@code VERIFY} request the {@link ReplicaChecker}'s verdict. Reasons never contain
- * paths.
+ * finalized here with exactly the caller's generation stamp. Then a {@code DESCRIPTORS} request
+ * gets the replica's files opened by this DataNode (passed as descriptors, so the reader needs no
+ * permission on the data directories), a {@code HAS} request "found", a {@code PATHS} request the
+ * files' paths (only with {@link CallerPolicy#SERVE_PATHS}), a {@code VERIFY} request the
+ * {@link ReplicaChecker}'s verdict. Reasons never contain paths.
  */
 final class BlockPathResolver {
   private final DataNode dataNode;
@@ -51,6 +55,13 @@ final class BlockPathResolver {
   PathReply resolve(PathRequest request, String osUser) {
     if (!policy.admits(osUser)) {
       return PathReply.refused("local user '" + osUser + "' is not in " + CallerPolicy.ALLOWED_USERS);
+    }
+    if (request.op == PathRequest.Op.PATHS && !policy.servesPaths()) {
+      return PathReply.refused("this DataNode passes open descriptors, not block file paths (" + CallerPolicy.SERVE_PATHS
+          + "=false); blk_" + request.blockId + " not served by path");
+    }
+    if (request.op == PathRequest.Op.DESCRIPTORS && !FdPassing.available()) {
+      return PathReply.refused("this DataNode cannot pass descriptors: its JNI library did not load");
     }
     ExtendedBlock block = new ExtendedBlock(request.blockPoolId, request.blockId, 0, request.generationStamp);
     if (tokensRequired(request.blockPoolId)) {
@@ -82,10 +93,27 @@ final class BlockPathResolver {
       if (request.op == PathRequest.Op.VERIFY) {
         return checker.check(block, length, request.offset);
       }
+      if (request.op == PathRequest.Op.HAS) {
+        return PathReply.foundHere(length, block.getGenerationStamp());
+      }
       BlockLocalPathInfo info = dataset.getBlockLocalPathInfo(block);
+      if (request.op == PathRequest.Op.DESCRIPTORS) {
+        return openFiles(info, length, block.getGenerationStamp());
+      }
       return PathReply.found(info.getBlockPath(), info.getMetaPath(), length, block.getGenerationStamp());
     } catch (IOException | RuntimeException e) {
       return PathReply.notHere("replica of blk_" + request.blockId + " unavailable: " + e.getClass().getSimpleName());
+    }
+  }
+
+  /** Opens the replica's block and meta files as this DataNode's user; the plugin passes and closes them. */
+  private static PathReply openFiles(BlockLocalPathInfo info, long length, long generationStamp) throws IOException {
+    FileInputStream data = new FileInputStream(info.getBlockPath());
+    try {
+      return PathReply.foundOpen(data, new FileInputStream(info.getMetaPath()), length, generationStamp);
+    } catch (IOException | RuntimeException e) {
+      data.close();
+      throw e;
     }
   }
 

@@ -26,10 +26,20 @@ public final class CallerPolicy {
    */
   public static final String ALLOW_WITHOUT_BLOCK_TOKENS = "hadoopopt.directio.datanode.allow.without.block.tokens";
   public static final boolean ALLOW_WITHOUT_BLOCK_TOKENS_DEFAULT = false;
+  /**
+   * Also answer requests for a replica's file paths (the weaker mode): the reading user then opens
+   * the block files itself, so it needs read permission on the data directories, and with that it
+   * can read every block on the disk without any token. Default
+   * {@value #SERVE_PATHS_DEFAULT}: only open descriptors are passed, and the data directories stay
+   * 700. Read by the DataNode plugin.
+   */
+  public static final String SERVE_PATHS = "hadoopopt.directio.datanode.serve.paths";
+  public static final boolean SERVE_PATHS_DEFAULT = false;
 
   private final boolean everyone;
   private final Set<String> users;
   private final boolean withoutTokens;
+  private boolean paths;
 
   private CallerPolicy(boolean everyone, Set<String> users, boolean withoutTokens) {
     this.everyone = everyone;
@@ -37,13 +47,23 @@ public final class CallerPolicy {
     this.withoutTokens = withoutTokens;
   }
 
-  public static CallerPolicy from(Configuration conf) {
-    String value = conf.getTrimmed(ALLOWED_USERS, ALLOWED_USERS_DEFAULT);
-    String without = conf.getTrimmed(ALLOW_WITHOUT_BLOCK_TOKENS, String.valueOf(ALLOW_WITHOUT_BLOCK_TOKENS_DEFAULT));
-    if (!without.equalsIgnoreCase("true") && !without.equalsIgnoreCase("false")) {
-      throw new IllegalArgumentException(ALLOW_WITHOUT_BLOCK_TOKENS + " must be true or false, got '" + without + "'");
+  private static boolean flag(Configuration conf, String key, boolean dflt) {
+    String v = conf.getTrimmed(key, String.valueOf(dflt));
+    if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+      throw new IllegalArgumentException(key + " must be true or false, got '" + v + "'");
     }
-    boolean withoutTokens = Boolean.parseBoolean(without);
+    return Boolean.parseBoolean(v);
+  }
+
+  public static CallerPolicy from(Configuration conf) {
+    CallerPolicy p = parse(conf);
+    p.paths = flag(conf, SERVE_PATHS, SERVE_PATHS_DEFAULT);
+    return p;
+  }
+
+  private static CallerPolicy parse(Configuration conf) {
+    String value = conf.getTrimmed(ALLOWED_USERS, ALLOWED_USERS_DEFAULT);
+    boolean withoutTokens = flag(conf, ALLOW_WITHOUT_BLOCK_TOKENS, ALLOW_WITHOUT_BLOCK_TOKENS_DEFAULT);
     if (value.isEmpty()) {
       throw new IllegalArgumentException(ALLOWED_USERS + " is empty: give user names or '*'");
     }
@@ -69,6 +89,16 @@ public final class CallerPolicy {
   /** Sets {@link #ALLOW_WITHOUT_BLOCK_TOKENS}. */
   public static void setAllowWithoutBlockTokens(Configuration conf, boolean allow) {
     conf.setBoolean(ALLOW_WITHOUT_BLOCK_TOKENS, allow);
+  }
+
+  /** Sets {@link #SERVE_PATHS}. */
+  public static void setServePaths(Configuration conf, boolean serve) {
+    conf.setBoolean(SERVE_PATHS, serve);
+  }
+
+  /** True if {@code PATHS} requests are answered with the replica's file paths. */
+  public boolean servesPaths() {
+    return paths;
   }
 
   /** True if requests may be served while block access tokens are off. */

@@ -26,6 +26,7 @@ import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.util.ServicePlugin;
 import org.apache.hadoop.util.ShutdownHookManager;
 import org.hadoopopt.directio.protocol.EndpointDirectory;
+import org.hadoopopt.directio.protocol.FdPassing;
 import org.hadoopopt.directio.protocol.PathReply;
 import org.hadoopopt.directio.protocol.PathRequest;
 import org.hadoopopt.directio.protocol.UnixSockets;
@@ -33,8 +34,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * DataNode plugin ({@code dfs.datanode.plugins}) that tells local readers where a replica's block
- * and {@code .meta} files are, so they can read them directly. It listens only on a Unix-domain
+ * DataNode plugin ({@code dfs.datanode.plugins}) that opens a replica's block and {@code .meta}
+ * files for a local reader holding the block's access token and passes it the open descriptors
+ * over its socket, so the reader reads them directly without any permission on the data
+ * directories (file paths only where {@link CallerPolicy#SERVE_PATHS} allows). It listens only on a Unix-domain
  * socket ({@code <socket dir>/dn-<xferPort>.sock}): no network address reaches it. Each
  * connection carries one request; the kernel-reported peer user, the block access token and the
  * replica state are checked by {@link BlockPathResolver}. A client whose direct read failed its
@@ -58,6 +61,7 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
   private final AtomicLong served = new AtomicLong();
   private final AtomicLong refused = new AtomicLong();
   private final AtomicLong verified = new AtomicLong();
+  private final AtomicLong unavailable = new AtomicLong();
   private final java.util.concurrent.atomic.AtomicBoolean warnedNoTokens = new java.util.concurrent.atomic.AtomicBoolean();
   private volatile ServerSocketChannel server;
   private Path socket;
@@ -111,9 +115,14 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
     RUNNING.put(socket, this);
     // A DataNode stopped by a signal does not stop its plugins: remove the socket file anyway.
     ShutdownHookManager.get().addShutdownHook(shutdownHook, SHUTDOWN_HOOK_PRIORITY);
-    LOG.info("hadoopopt direct-I/O endpoint listening on {} (allowed users: {}; without block tokens: {})", socket,
+    LOG.info("hadoopopt direct-I/O endpoint listening on {} (allowed users: {}; without block tokens: {};"
+        + " descriptors: {}; paths: {})", socket,
         conf.getTrimmed(CallerPolicy.ALLOWED_USERS, CallerPolicy.ALLOWED_USERS_DEFAULT),
-        policy.servesWithoutTokens() ? "served" : "refused");
+        policy.servesWithoutTokens() ? "served" : "refused", FdPassing.available() ? "passed" : "unavailable",
+        policy.servesPaths() ? "served (" + CallerPolicy.SERVE_PATHS + "=true)" : "refused");
+    if (!FdPassing.available()) {
+      LOG.warn("hadoopopt direct-I/O: {}; descriptor requests are refused and clients stream", FdPassing.loadError());
+    }
   }
 
   private static Thread daemon(Runnable r, String name) {
@@ -157,12 +166,26 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
         logRefusal(request, user, reply);
       } else if (reply.status == PathReply.Status.FOUND) {
         served.incrementAndGet();
+      } else if (reply.status == PathReply.Status.NOT_HERE) {
+        unavailable.incrementAndGet();
       } else if (reply.status == PathReply.Status.CORRUPT || reply.status == PathReply.Status.INTACT) {
         verified.incrementAndGet();
       }
-      DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Channels.newOutputStream(channel)));
-      reply.write(out);
-      out.flush();
+      if (reply.open != null) {
+        try {
+          // The timer must not close (and free for reuse) the socket descriptor under the native send.
+          if (!deadline.cancel(false)) {
+            throw new IOException("request timed out before its reply");
+          }
+          FdPassing.send(channel, reply.toBytes(), reply.openDescriptors(), timeoutMs);
+        } finally {
+          reply.closeOpen(); // the reader holds its own duplicates now
+        }
+      } else {
+        DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Channels.newOutputStream(channel)));
+        reply.write(out);
+        out.flush();
+      }
     } catch (IOException | RuntimeException e) {
       refused.incrementAndGet();
       LOG.warn("hadoopopt direct-I/O: dropped a request from local user {} ({}): {}", user,
@@ -202,7 +225,7 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
     return socket;
   }
 
-  /** Requests answered with paths since start. */
+  /** Requests answered with a replica (descriptors passed, paths, or "here") since start. */
   public long servedCount() {
     return served.get();
   }
@@ -210,6 +233,11 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
   /** Requests refused (policy, token, tokens off, or malformed) since start. */
   public long refusedCount() {
     return refused.get();
+  }
+
+  /** Requests answered "not here" (no such replica, another generation, not finalized, files unopenable) since start. */
+  public long unavailableCount() {
+    return unavailable.get();
   }
 
   /** VERIFY requests this DataNode checked (the chunk read and compared with its checksum) since start. */
@@ -258,8 +286,8 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
     } catch (IOException e) {
       LOG.warn("hadoopopt direct-I/O: could not remove socket file", e);
     }
-    LOG.info("hadoopopt direct-I/O endpoint stopped ({} served, {} refused, {} checked, {} reported corrupt)", served.get(),
-        refused.get(), verified.get(), corruptReportedCount());
+    LOG.info("hadoopopt direct-I/O endpoint stopped ({} served, {} refused, {} not here, {} checked, {} reported corrupt)",
+        served.get(), refused.get(), unavailable.get(), verified.get(), corruptReportedCount());
   }
 
   @Override

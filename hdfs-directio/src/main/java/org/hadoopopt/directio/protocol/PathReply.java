@@ -5,12 +5,15 @@ import java.io.DataOutput;
 import java.io.IOException;
 
 /**
- * The DataNode plugin's answer: to {@code PATHS}, the replica's data and checksum files, or why
- * not; to {@code VERIFY}, what the DataNode's own check of the chunk found. Reasons are meant for
- * the caller's log and never carry a path.
+ * The DataNode plugin's answer: to {@code DESCRIPTORS}, the replica found (its open block and meta
+ * files travel with the reply as descriptors); to {@code PATHS}, the replica's data and checksum
+ * files; to {@code HAS}, found or not; to {@code VERIFY}, what the DataNode's own check of the
+ * chunk found. Reasons are meant for the caller's log and never carry a path.
  *
- * <p>Wire format: byte status; for {@link Status#FOUND} UTF data path, UTF meta path, long
- * replica length, long replica generation stamp; otherwise UTF reason.
+ * <p>Wire format: byte status; for {@link Status#FOUND} UTF data path, UTF meta path (both empty
+ * unless the request was {@code PATHS}), long replica length, long replica generation stamp;
+ * otherwise UTF reason. The descriptors are not part of these bytes: they are attached to the
+ * first byte of the reply ({@link FdPassing}).
  */
 public final class PathReply {
   /** What the DataNode decided. */
@@ -33,15 +36,67 @@ public final class PathReply {
   public final long length;
   public final long generationStamp;
   public final String reason;
+  /** DataNode side: the replica's open block and meta files, to pass and then close; else null. */
+  public final java.io.FileInputStream[] open;
+  /** Client side: the descriptors received with the reply (block file, meta file); else empty. */
+  public final java.io.FileDescriptor[] descriptors;
 
   private PathReply(Status status, String dataPath, String metaPath, long length, long gs, String reason) {
+    this(status, dataPath, metaPath, length, gs, reason, null, new java.io.FileDescriptor[0]);
+  }
+
+  private PathReply(Status status, String dataPath, String metaPath, long length, long gs, String reason,
+      java.io.FileInputStream[] open, java.io.FileDescriptor[] descriptors) {
     this.status = status;
     this.dataPath = dataPath;
     this.metaPath = metaPath;
     this.length = length;
     this.generationStamp = gs;
     this.reason = reason;
+    this.open = open;
+    this.descriptors = descriptors;
   }
+
+  /** A found replica whose files this DataNode opened, to pass as descriptors. */
+  public static PathReply foundOpen(java.io.FileInputStream data, java.io.FileInputStream meta, long length,
+      long generationStamp) {
+    return new PathReply(Status.FOUND, "", "", length, generationStamp, null,
+        new java.io.FileInputStream[] {data, meta}, new java.io.FileDescriptor[0]);
+  }
+
+  /** A found replica, neither opened nor named (the answer to {@code HAS}). */
+  public static PathReply foundHere(long length, long generationStamp) {
+    return found("", "", length, generationStamp);
+  }
+
+  /** This reply as received, with the descriptors that came with it. */
+  public PathReply withDescriptors(java.io.FileDescriptor[] received) {
+    return new PathReply(status, dataPath, metaPath, length, generationStamp, reason, null, received);
+  }
+
+  /** DataNode side: the open files' descriptors, in wire order (block file, meta file). */
+  public java.io.FileDescriptor[] openDescriptors() throws IOException {
+    java.io.FileDescriptor[] fds = new java.io.FileDescriptor[open.length];
+    for (int i = 0; i < open.length; i++) {
+      fds[i] = open[i].getFD();
+    }
+    return fds;
+  }
+
+  /** DataNode side: closes the opened files (after they were passed, or when they could not be). */
+  public void closeOpen() {
+    if (open == null) {
+      return;
+    }
+    for (java.io.FileInputStream in : open) {
+      try {
+        in.close();
+      } catch (IOException ignored) {
+        // read-only file
+      }
+    }
+  }
+
 
   public static PathReply found(String dataPath, String metaPath, long length, long generationStamp) {
     return new PathReply(Status.FOUND, dataPath, metaPath, length, generationStamp, null);
@@ -73,6 +128,30 @@ public final class PathReply {
     } else {
       out.writeUTF(reason);
     }
+  }
+
+  /** The reply's wire bytes. */
+  public byte[] toBytes() throws IOException {
+    java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+    java.io.DataOutputStream out = new java.io.DataOutputStream(b);
+    write(out);
+    out.flush();
+    return b.toByteArray();
+  }
+
+  /** Parses a whole reply; bytes left over are a protocol error. */
+  public static PathReply fromBytes(byte[] bytes) throws IOException {
+    java.io.ByteArrayInputStream b = new java.io.ByteArrayInputStream(bytes);
+    PathReply reply;
+    try {
+      reply = read(new java.io.DataInputStream(b));
+    } catch (java.io.EOFException e) {
+      throw new IOException("truncated reply (" + bytes.length + " bytes) from the direct-I/O endpoint", e);
+    }
+    if (b.available() != 0) {
+      throw new IOException(b.available() + " bytes after the reply from the direct-I/O endpoint");
+    }
+    return reply;
   }
 
   public static PathReply read(DataInput in) throws IOException {

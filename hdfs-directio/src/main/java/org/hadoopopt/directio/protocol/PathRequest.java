@@ -5,10 +5,12 @@ import java.io.DataOutput;
 import java.io.IOException;
 
 /**
- * A client's question to the DataNode plugin about one replica: where are its block and
- * {@code .meta} files ({@link Op#PATHS}), or "my direct read of it failed its checksum at this
- * offset" ({@link Op#VERIFY}: the DataNode checks that chunk itself and, if it is bad, reports the
- * replica to the NameNode). Carries the block access token the NameNode issued for the block (its
+ * A client's question to the DataNode plugin about one replica: open its block and {@code .meta}
+ * files and pass the descriptors ({@link Op#DESCRIPTORS}, the default way to read), where are those
+ * files ({@link Op#PATHS}, served only where the operator allows it), do you hold it
+ * ({@link Op#HAS}), or "my direct read of it failed its checksum at this offset"
+ * ({@link Op#VERIFY}: the DataNode checks that chunk itself and, if it is bad, reports the replica
+ * to the NameNode). Carries the block access token the NameNode issued for the block (its
  * {@code Token.write} bytes).
  *
  * <p>Wire format: int {@link #MAGIC}, byte op, UTF block pool id, long block id, long generation
@@ -16,8 +18,8 @@ import java.io.IOException;
  * token bytes.
  */
 public final class PathRequest {
-  /** "HDIO", version 2. */
-  public static final int MAGIC = 0x4844494f + 2;
+  /** "HDIO", version 3. */
+  public static final int MAGIC = 0x4844494f + 3;
   static final int MAX_TOKEN_BYTES = 64 * 1024;
 
   /** What the client asks. */
@@ -25,7 +27,11 @@ public final class PathRequest {
     /** The replica's files, to read them directly. */
     PATHS,
     /** Check the checksum chunk at {@link PathRequest#offset}; report the replica if it is bad. */
-    VERIFY
+    VERIFY,
+    /** Open the replica's files and pass their descriptors with the reply ({@code SCM_RIGHTS}). */
+    DESCRIPTORS,
+    /** Only whether a usable replica is here (same checks, nothing opened or named). */
+    HAS
   }
 
   public final Op op;
@@ -38,6 +44,11 @@ public final class PathRequest {
   /** A {@link Op#PATHS} request. */
   public PathRequest(String blockPoolId, long blockId, long generationStamp, byte[] token) {
     this(Op.PATHS, blockPoolId, blockId, generationStamp, 0, token);
+  }
+
+  /** A request of {@code op} other than {@link Op#VERIFY} (whose offset matters). */
+  public PathRequest(Op op, String blockPoolId, long blockId, long generationStamp, byte[] token) {
+    this(op, blockPoolId, blockId, generationStamp, 0, token);
   }
 
   private PathRequest(Op op, String blockPoolId, long blockId, long generationStamp, long offset, byte[] token) {

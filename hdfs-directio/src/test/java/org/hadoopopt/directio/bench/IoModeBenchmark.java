@@ -61,6 +61,8 @@ public final class IoModeBenchmark {
     EndpointDirectory.setSocketDir(conf, sockets.toString());
     // Tokens off, like the legacy reader it is compared with: the plugin must be told to serve anyway.
     org.hadoopopt.directio.datanode.CallerPolicy.setAllowWithoutBlockTokens(conf, true);
+    // The raw-read baselines open the block files by path (the benchmark runs as the DataNode user).
+    org.hadoopopt.directio.datanode.CallerPolicy.setServePaths(conf, true);
     conf.set("dfs.block.local-path-access.user", System.getProperty("user.name")); // for the legacy reader
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
     try {
