@@ -25,14 +25,31 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Two DataNodes with the plugin, block tokens on: every read mode returns the bytes written, and
+ * Two DataNodes with the plugin, block tokens on: every read mode (descriptors passed, the default;
+ * and the weaker path mode, which these DataNodes also serve) returns the bytes written, and
  * the bytes really come from the block files (direct counters, HDFS short-circuit statistics).
  */
 class DirectReadTest {
   static final Path SOCKETS = DirectIoTesting.socketDir("read");
 
   @RegisterExtension
-  static final MiniDfs DFS = new MiniDfs(2, DirectIoTesting.clusterConf(SOCKETS, true));
+  static final MiniDfs DFS = new MiniDfs(2, conf());
+
+  /** The DataNodes also serve the weaker path mode here, so both hand-offs run on the same replicas. */
+  static Configuration conf() {
+    Configuration c = DirectIoTesting.clusterConf(SOCKETS, true);
+    org.hadoopopt.directio.datanode.CallerPolicy.setServePaths(c, true);
+    return c;
+  }
+
+  static long passed() {
+    long n = 0;
+    for (org.apache.hadoop.hdfs.server.datanode.DataNode dn : DFS.cluster().getDataNodes()) {
+      n += org.hadoopopt.directio.datanode.DirectIoDataNodePlugin.running(
+          EndpointDirectory.socketFor(SOCKETS, dn.getXferPort())).passedCount();
+    }
+    return n;
+  }
 
   static final Map<org.apache.hadoop.fs.Path, byte[]> FILES = new LinkedHashMap<>();
 
@@ -52,12 +69,15 @@ class DirectReadTest {
     assertEquals(2, EndpointDirectory.sockets(SOCKETS).size(), "sockets in " + SOCKETS);
   }
 
-  @ParameterizedTest(name = "verify={0} mode={1} buffer={2}")
-  @CsvSource({"true,buffered,1048576", "true,buffered,4096", "false,buffered,1048576", "true,o_direct,1048576",
-      "false,o_direct,8192"})
-  void directReadsReturnTheWrittenBytes(boolean verify, String mode, int buffer) throws IOException {
+  @ParameterizedTest(name = "verify={0} mode={1} buffer={2} handoff={3}")
+  @CsvSource({"true,buffered,1048576,descriptors", "true,buffered,4096,descriptors", "false,buffered,1048576,descriptors",
+      "true,o_direct,1048576,descriptors", "false,o_direct,8192,descriptors", "true,buffered,1048576,paths",
+      "false,o_direct,8192,paths"})
+  void directReadsReturnTheWrittenBytes(boolean verify, String mode, int buffer, String handoff) throws IOException {
     Configuration conf = DirectIoTesting.directClient(DFS.conf(), SOCKETS);
     conf.set(DirectReplicaAccessorBuilder.IO_MODE, mode);
+    conf.set(DirectReplicaAccessorBuilder.HANDOFF, handoff);
+    long passedBefore = passed();
     DirectReplicaAccessorBuilder.setBufferBytes(conf, buffer);
     long directBefore = DirectIoStatistics.directBytes();
     long fallbacksBefore = DirectIoStatistics.fallbacks();
@@ -78,6 +98,11 @@ class DirectReadTest {
     assertTrue(DirectIoStatistics.directBytes() - directBefore >= total,
         "bytes read directly " + (DirectIoStatistics.directBytes() - directBefore) + " < bytes read " + total);
     assertEquals(fallbacksBefore, DirectIoStatistics.fallbacks(), "no fallback expected");
+    if (handoff.equals("descriptors")) {
+      assertTrue(passed() - passedBefore > 0, "the DataNodes passed descriptors");
+    } else {
+      assertEquals(passedBefore, passed(), "the path mode passes no descriptor");
+    }
   }
 
   @Test

@@ -62,6 +62,8 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
   private final AtomicLong refused = new AtomicLong();
   private final AtomicLong verified = new AtomicLong();
   private final AtomicLong unavailable = new AtomicLong();
+  private final AtomicLong passed = new AtomicLong();
+  private final AtomicLong lost = new AtomicLong();
   private final java.util.concurrent.atomic.AtomicBoolean warnedNoTokens = new java.util.concurrent.atomic.AtomicBoolean();
   private volatile ServerSocketChannel server;
   private Path socket;
@@ -156,11 +158,12 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
     ScheduledFuture<?> deadline = timer.schedule(() -> closeQuietly(channel), timeoutMs, TimeUnit.MILLISECONDS);
     String user = "?";
     PathRequest request = null;
+    PathReply reply = null;
     try {
       user = UnixSockets.peerUser(channel);
       DataInputStream in = new DataInputStream(new BufferedInputStream(Channels.newInputStream(channel)));
       request = PathRequest.read(in);
-      PathReply reply = resolver.resolve(request, user);
+      reply = resolver.resolve(request, user);
       if (reply.status == PathReply.Status.REFUSED) {
         refused.incrementAndGet();
         logRefusal(request, user, reply);
@@ -178,6 +181,7 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
             throw new IOException("request timed out before its reply");
           }
           FdPassing.send(channel, reply.toBytes(), reply.openDescriptors(), timeoutMs);
+          passed.incrementAndGet();
         } finally {
           reply.closeOpen(); // the reader holds its own duplicates now
         }
@@ -187,9 +191,15 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
         out.flush();
       }
     } catch (IOException | RuntimeException e) {
-      refused.incrementAndGet();
-      LOG.warn("hadoopopt direct-I/O: dropped a request from local user {} ({}): {}", user,
-          request == null ? "unreadable request" : request, e.toString());
+      if (reply != null) {
+        // Decided, but the caller left (or its own timeout passed) before the reply: it streams.
+        lost.incrementAndGet();
+        LOG.debug("hadoopopt direct-I/O: reply to {} for local user {} not delivered: {}", request, user, e.toString());
+      } else {
+        refused.incrementAndGet();
+        LOG.warn("hadoopopt direct-I/O: dropped a request from local user {} ({}): {}", user,
+            request == null ? "unreadable request" : request, e.toString());
+      }
     } finally {
       deadline.cancel(false);
       closeQuietly(channel);
@@ -233,6 +243,16 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
   /** Requests refused (policy, token, tokens off, or malformed) since start. */
   public long refusedCount() {
     return refused.get();
+  }
+
+  /** Replies sent with the replica's open descriptors since start. */
+  public long passedCount() {
+    return passed.get();
+  }
+
+  /** Replies decided but not delivered (the caller had gone, or the send timed out) since start. */
+  public long lostCount() {
+    return lost.get();
   }
 
   /** Requests answered "not here" (no such replica, another generation, not finalized, files unopenable) since start. */
@@ -286,8 +306,9 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
     } catch (IOException e) {
       LOG.warn("hadoopopt direct-I/O: could not remove socket file", e);
     }
-    LOG.info("hadoopopt direct-I/O endpoint stopped ({} served, {} refused, {} not here, {} checked, {} reported corrupt)",
-        served.get(), refused.get(), unavailable.get(), verified.get(), corruptReportedCount());
+    LOG.info("hadoopopt direct-I/O endpoint stopped ({} served, {} with descriptors passed, {} refused, {} not here,"
+        + " {} checked, {} reported corrupt, {} replies not delivered)", served.get(), passed.get(), refused.get(),
+        unavailable.get(), verified.get(), corruptReportedCount(), lost.get());
   }
 
   @Override
