@@ -47,6 +47,10 @@ public final class OtherUserReader {
     byte[] expected = DirectIoTesting.content(Long.parseLong(p.getProperty("seed")), Integer.parseInt(p.getProperty("length")));
     int reads = Integer.parseInt(p.getProperty("reads"));
     int refusals = Integer.parseInt(p.getProperty("refusals"));
+    if (args.length > 1 && args[1].equals("nonative")) {
+      readWithoutLibrary(conf, file, expected);
+      return;
+    }
     try (FileSystem fs = FileSystem.newInstance(conf)) {
       out("user", org.apache.hadoop.security.UserGroupInformation.getCurrentUser().getShortUserName());
       long direct = DirectIoStatistics.directBytes();
@@ -111,6 +115,22 @@ public final class OtherUserReader {
       out("fd.before", fdBefore);
       out("fd.after", DirectIoTesting.openDescriptors());
       out("fallbacks", DirectIoStatistics.fallbacks());
+    }
+    System.out.flush();
+  }
+
+  /** Started where the JNI library cannot load: the file must still read right, by streaming, with one warning. */
+  static void readWithoutLibrary(Configuration conf, org.apache.hadoop.fs.Path file, byte[] expected) throws Exception {
+    out("native.available", org.hadoopopt.directio.protocol.FdPassing.available());
+    try (LogCapture log = new LogCapture(DirectReplicaAccessorBuilder.class); FileSystem fs = FileSystem.newInstance(conf)) {
+      long direct = DirectIoStatistics.directBytes();
+      long declined = DirectIoStatistics.declined();
+      out("whole.equal", Arrays.equals(expected, DirectIoTesting.readSequential(fs, file, 64 * 1024)));
+      out("whole.direct", DirectIoStatistics.directBytes() - direct);
+      out("declined", DirectIoStatistics.declined() - declined);
+      String text = log.text();
+      out("warnings", text.split("cannot load hdfs-directio's JNI library", -1).length - 1);
+      out("warning.names.platform", text.contains("linux-x86_64 only"));
     }
     System.out.flush();
   }

@@ -38,7 +38,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * refusal and no descriptor, and it cannot open the block files (or list the data directory) by
  * path; a path request is refused. Its own descriptors, and this JVM's (the DataNode's), are the
  * same before and after a thousand reads and hundreds of refused requests; the DataNode's refusals
- * name no path. Needs root and setpriv (skipped otherwise, saying so).
+ * name no path. Where the JNI library cannot load (a platform it is not built for), the same reader
+ * streams every block, counted, with one warning saying why. Needs root and setpriv (skipped
+ * otherwise, saying so).
  */
 class OtherUserTest {
   static final Path SOCKETS = DirectIoTesting.socketDir("other");
@@ -153,12 +155,45 @@ class OtherUserTest {
     DirectIoTesting.deleteTree(work);
   }
 
+  @Test
+  void whereTheJniLibraryCannotLoadTheReaderStreamsWithOneWarning() throws Exception {
+    Path work = Files.createTempDirectory(Paths.get("target").toAbsolutePath(), "other-user-");
+    Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Properties p = new Properties();
+    p.setProperty("nn", DFS.cluster().getURI().toString());
+    p.setProperty("sockets", SOCKETS.toString());
+    p.setProperty("socket", EndpointDirectory.socketFor(SOCKETS, DFS.cluster().getDataNodes().get(0).getXferPort())
+        .toString());
+    p.setProperty("file", FILE.toString());
+    p.setProperty("seed", String.valueOf(SEED));
+    p.setProperty("length", String.valueOf(LENGTH));
+    p.setProperty("reads", "0");
+    p.setProperty("refusals", "0");
+    Path props = work.resolve("reader.properties");
+    try (OutputStream o = Files.newOutputStream(props)) {
+      p.store(o, null);
+    }
+    // A platform the library is not built for: the loader refuses it, as it would a jar without the library.
+    Map<String, String> out = runAsNobody(work, props, "-Dos.arch=aarch64", "nonative");
+    assertEquals("false", out.get("native.available"));
+    assertEquals("true", out.get("whole.equal"), "every byte right");
+    assertEquals("0", out.get("whole.direct"), "nothing direct");
+    assertEquals(String.valueOf(blocks.size()), out.get("declined"), "each block left to streaming, counted");
+    assertEquals("1", out.get("warnings"), "one warning naming the library");
+    assertEquals("true", out.get("warning.names.platform"), "the warning says why it did not load");
+    DirectIoTesting.deleteTree(work);
+  }
+
   static String b64(byte[] b) {
     return Base64.getEncoder().encodeToString(b);
   }
 
   /** Runs {@link OtherUserReader} as uid/gid 65534 and returns its {@code @key=value} lines. */
   static Map<String, String> runAsNobody(Path work, Path props) throws Exception {
+    return runAsNobody(work, props, null, null);
+  }
+
+  static Map<String, String> runAsNobody(Path work, Path props, String jvmOption, String mode) throws Exception {
     List<String> cmd = new ArrayList<>();
     cmd.add("setpriv");
     cmd.add("--reuid=65534");
@@ -169,10 +204,16 @@ class OtherUserTest {
     cmd.add("-Xmx256m");
     cmd.add("-XX:TieredStopAtLevel=1");
     cmd.add("-Djava.io.tmpdir=/tmp");
+    if (jvmOption != null) {
+      cmd.add(jvmOption);
+    }
     cmd.add("-cp");
     cmd.add(readableClassPath(work.resolve("cp")));
     cmd.add(OtherUserReader.class.getName());
     cmd.add(props.toString());
+    if (mode != null) {
+      cmd.add(mode);
+    }
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile());
     pb.environment().keySet().removeIf(k -> k.startsWith("HADOOP") || k.equals("CLASSPATH"));
     pb.environment().put("HOME", "/tmp");
