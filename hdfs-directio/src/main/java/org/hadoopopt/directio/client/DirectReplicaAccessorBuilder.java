@@ -59,8 +59,8 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
   public static final String HANDOFF = "hadoopopt.directio.client.handoff";
   public static final String HANDOFF_DEFAULT = "descriptors";
   /**
-   * Milliseconds to wait for the DataNode's reply to a descriptor request before streaming the
-   * block instead; default {@value #TIMEOUT_MS_DEFAULT}. Read by the client.
+   * Milliseconds to wait for the DataNode's reply before streaming the block instead; default
+   * {@value #TIMEOUT_MS_DEFAULT}. Read by the client.
    */
   public static final String TIMEOUT_MS = "hadoopopt.directio.client.timeout.ms";
   public static final int TIMEOUT_MS_DEFAULT = 10000;
@@ -264,7 +264,7 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
       PathReply reply;
       try {
         reply = descriptors ? EndpointClient.askForDescriptors(socket, request, timeoutMs)
-            : EndpointClient.ask(socket, request);
+            : EndpointClient.ask(socket, request, timeoutMs);
       } catch (IOException e) {
         LOG.debug("hadoopopt direct-I/O: endpoint {} not answering ({}), e.g. left by a stopped DataNode", socket,
             e.toString());

@@ -20,11 +20,31 @@ public final class EndpointClient {
 
   private EndpointClient() {}
 
-  /** Asks a question whose answer carries no descriptors ({@code PATHS}, {@code HAS}, {@code VERIFY}). */
+  /** {@link #ask(Path, PathRequest, int)} with the client's default timeout. */
   public static PathReply ask(Path socket, PathRequest request) throws IOException {
+    return ask(socket, request, DirectReplicaAccessorBuilder.TIMEOUT_MS_DEFAULT);
+  }
+
+  /**
+   * Asks a question whose answer carries no descriptors ({@code PATHS}, {@code HAS}, {@code VERIFY}),
+   * waiting at most {@code timeoutMs} for the reply where the JNI library is loaded (Java's blocking
+   * Unix-domain channels have no read timeout, so without it the wait is unbounded).
+   */
+  public static PathReply ask(Path socket, PathRequest request, int timeoutMs) throws IOException {
+    if (request.op == PathRequest.Op.DESCRIPTORS) {
+      throw new IllegalArgumentException("a descriptor request needs askForDescriptors: " + request);
+    }
     try (SocketChannel channel = UnixSockets.connect(socket)) {
       send(channel, request);
-      return PathReply.read(new DataInputStream(new BufferedInputStream(Channels.newInputStream(channel))));
+      if (!FdPassing.available()) {
+        return PathReply.read(new DataInputStream(new BufferedInputStream(Channels.newInputStream(channel))));
+      }
+      FdPassing.Received received = FdPassing.receive(channel, MAX_REPLY_BYTES, timeoutMs);
+      if (received.descriptors.length != 0) {
+        received.closeDescriptors();
+        throw new IOException("the DataNode's reply to " + request + " came with descriptors");
+      }
+      return PathReply.fromBytes(received.bytes);
     }
   }
 
