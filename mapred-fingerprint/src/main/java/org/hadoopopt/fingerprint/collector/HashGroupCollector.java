@@ -11,6 +11,7 @@ import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.io.DataInputBuffer;
 import org.apache.hadoop.io.DataOutputBuffer;
 import org.apache.hadoop.io.RawComparator;
+import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.WritableUtils;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.DefaultCodec;
@@ -97,6 +98,10 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
   private Serializer<V> valSerializer;
   private final DataOutputBuffer keyBytes = new DataOutputBuffer();
   private final ForwardingStream valueStream = new ForwardingStream();
+  /** Text keys and Long/IntWritable values are written without their serializers ({@link RawWrites}). */
+  private boolean textKeys;
+  private boolean fixedWidthValues;
+  private byte[] textKey = new byte[64];
   private KeyFingerprinter fingerprinter;
   private KeyComparison keyComparison;
   private RadixRecordSorter sorter;
@@ -211,6 +216,8 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
     keySerializer = serializations.getSerializer(keyClass);
     valSerializer = serializations.getSerializer(valClass);
     keySerializer.open(keyBytes);
+    textKeys = keyClass == Text.class;
+    fixedWidthValues = RawWrites.fixedWidthValue(valClass);
     valSerializer.open(valueStream);
     comparator = job.getOutputKeyComparator();
     RawComparator<?> ties = comparator;
@@ -268,10 +275,17 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
           new SerializationFactory(job).getSerializer(keyClass),
           reporter.getCounter(TaskCounter.COMBINE_OUTPUT_RECORDS), combinerName());
     }
-    keyBytes.reset();
-    keySerializer.serialize(key);
-    byte[] kb = keyBytes.getData();
-    int kl = keyBytes.getLength();
+    byte[] kb;
+    int kl;
+    if (textKeys) {
+      kb = textKey = RawWrites.writeText((Text) key, textKey);
+      kl = RawWrites.textLength((Text) key);
+    } else {
+      keyBytes.reset();
+      keySerializer.serialize(key);
+      kb = keyBytes.getData();
+      kl = keyBytes.getLength();
+    }
     if (!table.canEverHold(kl)) {
       fallBack("a key of " + kl + " bytes is larger than the table's key arena (" + table.keys.capacity()
           + " bytes; raise " + MRJobConfig.IO_SORT_MB + " or " + MEMORY_PERCENT + ")");
@@ -295,7 +309,11 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
       mark = store.mark();
       if (!store.slotsFull()) {
         try {
-          valSerializer.serialize(value);
+          if (fixedWidthValues) {
+            RawWrites.writeValue(value, store.arena);
+          } else {
+            valSerializer.serialize(value);
+          }
           break;
         } catch (ByteArena.Full full) {
           store.rollback(mark);
