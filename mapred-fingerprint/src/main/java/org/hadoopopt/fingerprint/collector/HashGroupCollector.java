@@ -455,6 +455,7 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
     }
     table = null;
     fold = null;
+    valueStream.target = null;
     sorter.release();
   }
 
@@ -472,6 +473,8 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
       }
     }
     table = null; // the records are out: the fingerprint collector may now take the memory
+    fold = null;
+    valueStream.target = null;
     return out;
   }
 
