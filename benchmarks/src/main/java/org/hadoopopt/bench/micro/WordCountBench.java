@@ -31,19 +31,20 @@ import org.hadoopopt.bench.pavlo.HadoopOptKeys;
 /**
  * WordCount from Hadoop's examples jar (its mapper, combiner and reducer classes, the job set up as
  * its {@code main} does) on a generated corpus: stock, with the fingerprint collector in prefix mode
- * ({@code fp}) and in hash mode with its comparator ({@code fph}), alternated. Every run's output must
- * equal the first stock run's: byte for byte (stock, fp), or as a sorted set of lines (fph groups keys
+ * ({@code fp}) and in hash mode with its comparator ({@code fph}), and with the hash-grouping collector
+ * ({@code hash}), alternated. Every run's output must equal the first stock run's: byte for byte
+ * (stock, fp, hash), or as a sorted set of lines (fph groups keys
  * without ordering them); and the counts must add up to the words the generator wrote.
  *
- * <p>{@code wordcount [--input-size 256m] [--variants stock,fp,fph] [--rounds R] [--out FILE.json] WORK}
+ * <p>{@code wordcount [--input-size 256m] [--variants stock,fp,fph,hash] [--rounds R] [--out FILE.json] WORK}
  */
 public final class WordCountBench extends Configured implements Tool {
   /** Bytes of generated text (two files). Default {@code 256m}. */
   public static final String INPUT_SIZE = "hadoopopt.bench.wordcount.input.size";
-  /** Comma-separated subset of {@code stock,fp,fph}; stock is always run. Default {@code stock,fp,fph}. */
+  /** Comma-separated subset of {@code stock,fp,fph,hash}; stock is always run. Default {@code stock,fp,fph,hash}. */
   public static final String VARIANTS = "hadoopopt.bench.wordcount.variants";
 
-  private static final String USAGE = "wordcount [--input-size 256m] [--variants stock,fp,fph] [--rounds R]"
+  private static final String USAGE = "wordcount [--input-size 256m] [--variants stock,fp,fph,hash] [--rounds R]"
       + " [--out FILE.json] WORK";
 
   public static void setInputSize(Configuration conf, long bytes) {
@@ -87,9 +88,9 @@ public final class WordCountBench extends Configured implements Tool {
   static List<String> variants(Configuration conf) {
     List<String> vs = new ArrayList<>();
     vs.add("stock");
-    for (String v : conf.getTrimmedStrings(VARIANTS, "stock", "fp", "fph")) {
-      if (!Arrays.asList("stock", "fp", "fph").contains(v)) {
-        throw new IllegalArgumentException(VARIANTS + ": unknown variant '" + v + "' (stock, fp or fph)");
+    for (String v : conf.getTrimmedStrings(VARIANTS, "stock", "fp", "fph", "hash")) {
+      if (!Arrays.asList("stock", "fp", "fph", "hash").contains(v)) {
+        throw new IllegalArgumentException(VARIANTS + ": unknown variant '" + v + "' (stock, fp, fph or hash)");
       }
       if (!vs.contains(v)) {
         vs.add(v);
@@ -107,7 +108,10 @@ public final class WordCountBench extends Configured implements Tool {
     String fpMissing = HadoopOptKeys.missing(HadoopOptKeys.FINGERPRINT_COLLECTOR, "mapred-fingerprint jar");
     if (fpMissing != null) {
       variants.removeIf(v -> !v.equals("stock"));
-      result.note("skipped fp, fph: " + fpMissing);
+      result.note("skipped fp, fph, hash: " + fpMissing);
+    } else if (HadoopOptKeys.missing(HadoopOptKeys.HASH_GROUP_COLLECTOR, "mapred-fingerprint jar") != null) {
+      variants.remove("hash");
+      result.note("skipped hash: the mapred-fingerprint jar has no hash-grouping collector");
     }
     FileSystem fs = base.getFileSystem(conf);
     Path in = new Path(base, "in");
@@ -118,7 +122,9 @@ public final class WordCountBench extends Configured implements Tool {
     String[] reference = new String[1]; // the first stock run's output digest
     Rounds.run(variants, rounds, result, (v, r) -> {
       Configuration c = new Configuration(conf);
-      if (!v.equals("stock")) {
+      if (v.equals("hash")) {
+        HadoopOptKeys.hashGroup(c);
+      } else if (!v.equals("stock")) {
         HadoopOptKeys.fingerprint(c, v.equals("fph"));
       }
       Path out = new Path(base, "out-" + v + "-" + r);
@@ -146,14 +152,16 @@ public final class WordCountBench extends Configured implements Tool {
       List<String> sorted = new ArrayList<>(lines);
       Collections.sort(sorted);
       result.row(v).extra("outputSortedSha256", digest(sorted)).extra("outputLines", lines.size());
-      if (!v.equals("stock")) {
+      if (v.equals("hash")) {
+        result.row(v).extra("recordsHashed", HadoopOptKeys.recordsHashed(job.getCounters()));
+      } else if (!v.equals("stock")) {
         result.row(v).extra("fingerprintRecordsSorted", HadoopOptKeys.fingerprintRecordsSorted(job.getCounters()));
       }
       fs.delete(out, true);
       return s;
     }, (v, r, s) -> System.err.printf(Locale.ROOT, "[wordcount] round %d/%d  %-6s %8.2f s%n", r + 1, rounds, v, s));
     checkSortedDigests(result);
-    result.note("stock and fp outputs byte-equal in every round; fph equal as sorted lines; counts sum to the "
+    result.note("stock, fp and hash outputs byte-equal in every round; fph equal as sorted lines; counts sum to the "
         + words + " words written");
     return result;
   }

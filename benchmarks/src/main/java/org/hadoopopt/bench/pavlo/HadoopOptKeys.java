@@ -13,6 +13,8 @@ public final class HadoopOptKeys {
   public static final String STOCK_COLLECTOR = "org.apache.hadoop.mapred.MapTask$MapOutputBuffer";
   public static final String HASH_COMPARATOR = "org.hadoopopt.fingerprint.key.FingerprintHashComparator";
   public static final String FINGERPRINT_COUNTERS = "org.hadoopopt.fingerprint.collector.FingerprintCounter";
+  public static final String HASH_GROUP_COLLECTOR = "org.hadoopopt.fingerprint.collector.HashGroupCollector";
+  public static final String HASH_GROUP_COUNTERS = "org.hadoopopt.fingerprint.collector.HashGroupCounter";
   public static final String DIRECTIO_BUILDER = "org.hadoopopt.directio.client.DirectReplicaAccessorBuilder";
   public static final String REPLICA_ACCESSOR_KEY = "dfs.client.replica.accessor.builder.classes";
 
@@ -27,6 +29,20 @@ public final class HadoopOptKeys {
       conf.set("mapreduce.job.output.key.comparator.class", HASH_COMPARATOR);
     }
     TaskJars.ship(conf, FINGERPRINT_COLLECTOR);
+  }
+
+  /**
+   * conf/mapred-hashgroup-site.xml: the hash-grouping collector, then the fingerprint collector
+   * (in whatever mode is set; prefix by default) and the stock one as fallbacks.
+   */
+  public static void hashGroup(Configuration conf) {
+    conf.set(COLLECTOR_KEY, HASH_GROUP_COLLECTOR + "," + FINGERPRINT_COLLECTOR + "," + STOCK_COLLECTOR);
+    TaskJars.ship(conf, HASH_GROUP_COLLECTOR);
+  }
+
+  /** Records that went into the hash-grouping table: 0 means it declined or was not switched on. */
+  public static long recordsHashed(Counters c) {
+    return c.findCounter(HASH_GROUP_COUNTERS, "RECORDS_HASHED").getValue();
   }
 
   /** conf/hdfs-directio-client-site.xml's builder; the socket folder comes from the cluster's site files. */

@@ -35,7 +35,7 @@ final class Availability {
 
   /** Whether the variant is meant for the task at all (independent of what is installed). */
   static boolean applies(Variant v, Task t) {
-    if ((v.has(Variant.Modifier.FP) || v.has(Variant.Modifier.FPH)) && !t.reduces()) {
+    if ((v.has(Variant.Modifier.FP) || v.has(Variant.Modifier.FPH) || v.has(Variant.Modifier.HASH)) && !t.reduces()) {
       return false; // map-only: no sort for a collector to change
     }
     switch (v.decoder()) {
@@ -68,6 +68,9 @@ final class Availability {
     }
     if ((v.has(Variant.Modifier.FP) || v.has(Variant.Modifier.FPH)) && !loadable(FINGERPRINT_COLLECTOR)) {
       return "the mapred-fingerprint jar is not on the classpath";
+    }
+    if (v.has(Variant.Modifier.HASH) && !loadable(HadoopOptKeys.HASH_GROUP_COLLECTOR)) {
+      return "the mapred-fingerprint jar on the classpath has no hash-grouping collector";
     }
     if (v.has(Variant.Modifier.DIO)) {
       return directIoMissing();

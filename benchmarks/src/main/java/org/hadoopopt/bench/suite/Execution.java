@@ -75,6 +75,9 @@ final class Execution {
     if (v.has(Variant.Modifier.FP) || v.has(Variant.Modifier.FPH)) {
       HadoopOptKeys.fingerprint(conf, v.has(Variant.Modifier.FPH));
     }
+    if (v.has(Variant.Modifier.HASH)) {
+      HadoopOptKeys.hashGroup(conf);
+    }
     if (v.has(Variant.Modifier.DIO)) {
       HadoopOptKeys.directIo(conf);
     }

@@ -10,7 +10,7 @@ import java.util.Set;
 
 /**
  * A way of running a task: a decoding/input choice (the program's {@code --variant}) plus
- * modifiers that only set keys ({@code +fp}, {@code +fph}, {@code +dio}); written like
+ * modifiers that only set keys ({@code +fp}, {@code +fph}, {@code +hash}, {@code +dio}); written like
  * {@code bdb+fph+dio}.
  */
 public final class Variant {
@@ -54,6 +54,11 @@ public final class Variant {
     FP("fp"),
     /** The fingerprint collector, hash (djb2) mode with its comparator. */
     FPH("fph"),
+    /**
+     * The hash-grouping collector (sort-free map-side aggregation through the combiner), with the
+     * fingerprint collector as its fallback (in hash mode too when combined with {@code +fph}).
+     */
+    HASH("hash"),
     /** Direct local block reads (needs the DataNode plugin). */
     DIO("dio");
 
@@ -67,7 +72,7 @@ public final class Variant {
   /** The variants {@code bench} runs when none are named. */
   public static final List<String> DEFAULTS = Collections.unmodifiableList(Arrays.asList(
       "baseline", "mt", "bdb", "mti", "bdbi", "bdbtree", "simple-index", "partition", "fp", "fph", "mt+fph", "bdb+fph",
-      "dio", "bdb+fph+dio", "bdbi+fph+dio"));
+      "mt+hash", "bdb+hash", "dio", "bdb+fph+dio", "bdbi+fph+dio"));
 
   /**
    * {@code --variants quick}: the baseline and the best combination for each task, for the
@@ -101,7 +106,7 @@ public final class Variant {
       } else {
         throw new IllegalArgumentException("unknown variant part '" + parts[i] + "' in '" + spec
             + "'; a variant is a decoder (baseline, mt, bdb, mti, bdbi, bdbtree, simple-index, partition) followed by"
-            + " +fp, +fph or +dio");
+            + " +fp, +fph, +hash or +dio");
       }
     }
     if (mods.contains(Modifier.FP) && mods.contains(Modifier.FPH)) {

@@ -3,6 +3,7 @@ package org.hadoopopt.bench.pavlo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.util.List;
@@ -68,6 +69,18 @@ class MutableVariantsLocalTest {
         concat(opts, "--variant", "bdb", new File(out, "uservisits-kvsf").toString())));
     assertEquals(ref.aggregation(0, null, null), run(new AggregationJob(), "agg-bdb-all",
         "--variant", "bdb", new File(out, "uservisits-kvsf").toString()));
+
+    // the suite's +hash variants: hash-grouping collector, counted so a decline cannot pass
+    String[] hash = {"-D", HadoopOptKeys.COLLECTOR_KEY + "=" + HadoopOptKeys.HASH_GROUP_COLLECTOR + ","
+        + HadoopOptKeys.FINGERPRINT_COLLECTOR + "," + HadoopOptKeys.STOCK_COLLECTOR};
+    AggregationJob mtHash = new AggregationJob();
+    assertEquals(baseline, run(mtHash, "agg-mt-hash", concat(hash, concat(opts, "--variant", "mt", uv))));
+    AggregationJob bdbHash = new AggregationJob();
+    assertEquals(ref.aggregation(0, null, null), run(bdbHash, "agg-bdb-hash-all",
+        concat(hash, "--variant", "bdb", new File(out, "uservisits-kvsf").toString())));
+    for (AggregationJob j : List.of(mtHash, bdbHash)) {
+      assertTrue(HadoopOptKeys.recordsHashed(j.jobs().get(0).getCounters()) > 0, "the hash-grouping collector ran");
+    }
   }
 
   @Test

@@ -73,6 +73,15 @@ class ResultsAndVariantsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Variant.parse("bdb+turbo"));
     assertTrue(e.getMessage().contains("turbo"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> Variant.parse("fp+fph"));
+    assertEquals("bdb+fph+hash", Variant.parse("bdb+hash+fph").name());
+    assertTrue(Variant.parseList(List.of("all")).containsAll(Variant.parseList(List.of("mt+hash", "bdb+hash"))));
+    for (Task t : List.of(Task.AGGREGATION, Task.AGGREGATION_SMALL, Task.AGGREGATION_DATES)) {
+      assertTrue(Availability.applies(Variant.parse("mt+hash"), t) && Availability.applies(Variant.parse("bdb+hash"), t), t.name());
+      assertEquals(null, new Availability(Programs.ofDriver(), new Configuration()).missing(Variant.parse("bdb+hash"), t),
+          t.name());
+    }
+    assertTrue(Availability.applies(Variant.parse("hash"), Task.JOIN) && Availability.applies(Variant.parse("hash"), Task.UDF));
+    assertTrue(!Availability.applies(Variant.parse("hash"), Task.GREP), "map-only: no collector");
     assertEquals(Variant.parseList(Variant.QUICK), Variant.parseList(List.of("quick", "bdbi")));
   }
 

@@ -103,6 +103,8 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
   /** Output records and bytes not yet added to their counters (added at each spill: a counter update per record costs). */
   private long pendingRecords;
   private long pendingBytes;
+  /** The name the job's collector list knows this collector by (another collector's, when it is a fallback). */
+  String listedAs = FingerprintCollector.class.getName();
 
   /** Sets {@link #MODE} on a job configuration. */
   public static void setMode(Configuration conf, Mode mode) {
@@ -384,15 +386,32 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
     }
   }
 
+  /**
+   * Takes spills written before this collector received its first record (by the hash-grouping
+   * collector, going back to sorting) as its own first spills, merged with the rest at flush.
+   */
+  void adoptSpills(List<Path> files, List<SpillRecord> indexes) {
+    if (!spills.isEmpty()) {
+      throw new IllegalStateException("spills adopted after " + spills.size() + " spills of its own");
+    }
+    spills.addAll(files);
+    spillIndexes.addAll(indexes);
+  }
+
   /** The collectors listed after this one in the job's collector list. */
   private String fallback() {
+    return collectorsAfter(job, listedAs);
+  }
+
+  /** The collectors listed after {@code name} in the job's collector list, for decline messages. */
+  static String collectorsAfter(JobConf job, String name) {
     String[] names = job.getTrimmedStrings(MRJobConfig.MAP_OUTPUT_COLLECTOR_CLASS_ATTR);
     StringBuilder rest = new StringBuilder();
     boolean after = false;
     for (String n : names) {
       if (after) {
         rest.append(rest.length() == 0 ? "" : ", ").append(n);
-      } else if (n.equals(getClass().getName())) {
+      } else if (n.equals(name)) {
         after = true;
       }
     }

@@ -1,0 +1,145 @@
+package org.hadoopopt.fingerprint.collector;
+
+import java.util.Arrays;
+import org.hadoopopt.fingerprint.sort.RecordIndex;
+
+/**
+ * The hash-grouping table: an open-addressing table (linear probing, at most half full) over the
+ * distinct (partition, serialized key) pairs of a map's output, each entry's values chained in a
+ * {@link ValueStore}. Keys lie back to back in one arena and are described by a
+ * {@link RecordIndex} whose records have empty values, so a spill sorts the entries with the
+ * fingerprint collector's sorter as it would sort records. Every array is allocated once, sized
+ * from the table's byte budget ({@link Layout}), and never grows.
+ */
+final class GroupTable {
+  final ByteArena keys;
+  final RecordIndex index;
+  private final int[] hash;
+  private final int[] slots;
+  private final int mask;
+  private final int entryCapacity;
+  /** Values being collected into, and the spare generation a fold writes into. */
+  ValueStore current;
+  ValueStore spare;
+  int entries;
+
+  GroupTable(Layout layout) {
+    keys = new ByteArena(layout.keyBytes);
+    entryCapacity = layout.entries;
+    index = new RecordIndex(entryCapacity);
+    hash = new int[entryCapacity];
+    slots = new int[layout.slots];
+    mask = layout.slots - 1;
+    current = new ValueStore(layout.valueBytes, layout.valueSlots, entryCapacity);
+    spare = new ValueStore(layout.valueBytes, layout.valueSlots, entryCapacity);
+  }
+
+  /** How a byte budget is split between the table's arrays. */
+  static final class Layout {
+    /** Bytes per entry: index, probe hash, two slots, two stores' chain heads, the sorter's scratch. */
+    static final int BYTES_PER_ENTRY = RecordIndex.BYTES_PER_RECORD + 4 + 2 * 4 + 2 * ValueStore.BYTES_PER_ENTRY + 24;
+
+    final int keyBytes;
+    final int entries;
+    final int slots;
+    final int valueBytes;
+    final int valueSlots;
+
+    /** 15% key bytes, 25% entries, 2 x 30% values (2/3 arena, 1/3 slots). */
+    Layout(long budget) {
+      keyBytes = (int) Math.min(Integer.MAX_VALUE - 16, budget * 15 / 100);
+      int e = (int) Math.min(1 << 28, Math.max(16, budget * 25 / 100 / BYTES_PER_ENTRY));
+      slots = Integer.highestOneBit(2 * e); // a power of two, at most the two a budgeted entry pays for
+      entries = slots / 2;
+      valueBytes = (int) Math.min(Integer.MAX_VALUE - 16, budget * 20 / 100);
+      valueSlots = (int) Math.max(16, Math.min(1 << 28, budget * 10 / 100 / ValueStore.BYTES_PER_VALUE));
+    }
+  }
+
+  /** Spreads a hash's bits (MurmurHash3's finaliser), so similar keys land far apart. */
+  static int mix(int h) {
+    h ^= h >>> 16;
+    h *= 0x85ebca6b;
+    h ^= h >>> 13;
+    h *= 0xc2b2ae35;
+    return h ^ (h >>> 16);
+  }
+
+  /** The probe hash of a serialized key in a partition. */
+  static int hash(byte[] b, int off, int len, int partition) {
+    int h = partition;
+    int i = off;
+    int end = off + len;
+    for (; i + 4 <= end; i += 4) {
+      h = 31 * 31 * 31 * 31 * h + 31 * 31 * 31 * b[i] + 31 * 31 * b[i + 1] + 31 * b[i + 2] + b[i + 3];
+    }
+    for (; i < end; i++) {
+      h = 31 * h + b[i];
+    }
+    return mix(h);
+  }
+
+  /**
+   * @return the entry of this key in this partition, or {@code -1 - slot} (the free slot where
+   *     it would go) when absent
+   */
+  int find(byte[] key, int off, int len, int partition, int h) {
+    int s = h & mask;
+    while (true) {
+      int e = slots[s] - 1;
+      if (e < 0) {
+        return -1 - s;
+      }
+      if (hash[e] == h && index.partition(e) == partition && index.keyLength(e) == len
+          && keys.equalsAt(index.keyStart(e), key, off, len)) {
+        return e;
+      }
+      s = (s + 1) & mask;
+    }
+  }
+
+  /** Whether a new entry with a key of {@code len} bytes fits. */
+  boolean hasRoomFor(int len) {
+    return entries < entryCapacity && len <= keys.capacity() - keys.size;
+  }
+
+  /** Whether a key of {@code len} bytes would fit the empty table. */
+  boolean canEverHold(int len) {
+    return len <= keys.capacity();
+  }
+
+  /** Adds an entry at the free slot {@link #find} returned; the caller checked {@link #hasRoomFor}. */
+  int insert(int freeSlotCode, byte[] key, int off, int len, int partition, int h, long fingerprint) {
+    int e = entries++;
+    int keyStart = keys.size;
+    System.arraycopy(key, off, keys.data, keyStart, len);
+    keys.size += len;
+    index.add(partition, keyStart, keys.size, keys.size, fingerprint);
+    hash[e] = h;
+    slots[-1 - freeSlotCode] = e + 1;
+    return e;
+  }
+
+  /** Makes the fold's output the current values and empties the other store. */
+  void swapStores() {
+    ValueStore t = current;
+    current = spare;
+    spare = t;
+    spare.clear(entries);
+  }
+
+  /** Empties the table (after a spill). */
+  void clear() {
+    current.clear(entries);
+    spare.clear(entries);
+    Arrays.fill(slots, 0);
+    index.clear();
+    keys.size = 0;
+    entries = 0;
+  }
+
+  /** Whether some entry holds two or more values (a fold would reduce). */
+  boolean hasGroups() {
+    return current.size > entries;
+  }
+}
