@@ -23,7 +23,7 @@ final class Verdicts {
     }
     if (row.config.equals(Suites.STOCK)) {
       row.verdict = r.broken.isEmpty() ? Row.STOCK_PASS : Row.STOCK_FAILS;
-      r.broken.forEach((m, msg) -> row.notes.add(m + ": " + msg));
+      r.broken.forEach((m, msg) -> row.notes.add(m + ": " + msg + stockReason(row, m)));
       return;
     }
     if (!r.broken.isEmpty()) {
@@ -33,7 +33,8 @@ final class Verdicts {
         if (!stockBroken) {
           pluginOnly.add(m);
         }
-        row.notes.add(m + (stockBroken ? " (fails stock too)" : "") + ": " + r.broken.get(m));
+        row.notes.add(m + (stockBroken ? " (fails stock too)" : "") + ": " + r.broken.get(m)
+            + (stockBroken ? stockReason(row, m) : ""));
       }
       if (pluginOnly.isEmpty()) {
         row.verdict = Row.FAILS_STOCK_TOO;
@@ -77,6 +78,12 @@ final class Verdicts {
     } else {
       row.verdict = Row.NOT_EXERCISED;
     }
+  }
+
+  /** The documented reason a method fails stock ({@code stock} in expected.txt), or "". */
+  private String stockReason(Row row, String method) {
+    Expectations.Entry e = expected.find(row.config, row.testClass, method, "stock");
+    return e == null ? "" : " -- fails stock: " + e.reason;
   }
 
   /**
