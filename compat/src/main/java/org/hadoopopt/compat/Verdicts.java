@@ -16,7 +16,10 @@ final class Verdicts {
     ClassResult r = row.result;
     if (r == null) {
       row.verdict = Row.NOT_RUN;
-      if (row.hasActivityRecord) {
+      if (row.halted) {
+        row.notes.add("timed out: still running " + ActivityListener.HALT_MARGIN_SECONDS
+            + " s after compat.class.timeout, its JVM was halted");
+      } else if (row.hasActivityRecord) {
         row.notes.add("no surefire report, but the class started: its JVM died or was stopped");
       }
       return;

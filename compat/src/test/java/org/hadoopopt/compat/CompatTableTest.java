@@ -120,6 +120,18 @@ class CompatTableTest {
   }
 
   @Test
+  void aHaltedClassIsNotRunAndSaysWhy() throws Exception {
+    Files.write(lists.resolve("hdfs.txt"), List.of("a/TestHang.java"));
+    report("stock", "a.TestHang", Map.of("t1", ok("")));
+    record("dio-tokens", "a.TestHang", "halted=true\ndio.DirectOpens=3\n");
+    Map<Suites, List<Row>> rows = CompatTable.build(lists, reports, activity,
+        new Verdicts(Expectations.read(expected)));
+    Row hang = rows.get(Suites.HDFS).stream().filter(r -> r.config.equals("dio-tokens")).findFirst().get();
+    assertEquals(Row.NOT_RUN, hang.verdict);
+    assertTrue(hang.notes.toString().contains("halted"), hang.notes.toString());
+  }
+
+  @Test
   void usingTheCollectorWhereItMustDeclineFails() throws Exception {
     Files.write(lists.resolve("mapred.txt"), List.of("a/TestEncrypted.java"));
     report("stock", "a.TestEncrypted", Map.of("testEncrypted", ok(USED_STOCK), "testPlain", ok(USED_STOCK)));
