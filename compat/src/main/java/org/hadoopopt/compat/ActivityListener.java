@@ -66,7 +66,15 @@ public final class ActivityListener implements TestExecutionListener {
     if (System.getProperty(ACTIVITY_DIR) == null) {
       return;
     }
-    scan = new ContainerLogScan(Paths.get(System.getProperty("user.dir")), startMillis - 1000);
+    Path work = Paths.get(System.getProperty("user.dir"));
+    try {
+      // Some of Hadoop's tests write to "target/..." relative to the working folder, as in their
+      // module's build (TestStreamingKeyValue); the configuration's fresh working folder has none.
+      Files.createDirectories(work.resolve("target"));
+    } catch (IOException e) {
+      System.err.println("compat: cannot create " + work.resolve("target") + ": " + e);
+    }
+    scan = new ContainerLogScan(work, startMillis - 1000);
     poller = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "compat-activity-poller");
       t.setDaemon(true);
