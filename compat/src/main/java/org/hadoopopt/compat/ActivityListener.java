@@ -35,6 +35,20 @@ public final class ActivityListener implements TestExecutionListener {
   /** System property: the configuration's name, copied into the record. */
   public static final String CONFIG = "compat.config";
 
+  /**
+   * System property: surefire's {@code forkedProcessTimeoutInSeconds} for this JVM, the Maven property
+   * {@code compat.class.timeout} (unset or 0: no
+   * limit). Surefire 3.2.5 does not end a forked JVM at that timeout: the command it sends arrives
+   * as a plain shutdown, so the JVM writes a thread dump ({@code *.dump} in the reports folder) and
+   * runs on, and a hung class holds the whole build. This listener therefore halts the JVM itself
+   * {@value #HALT_MARGIN_SECONDS} s after the timeout (surefire has flagged the timeout by then and
+   * reports the class as timed out, not as a crashed fork), after writing the activity record.
+   */
+  public static final String CLASS_TIMEOUT = "compat.fork.timeout";
+
+  /** Seconds after {@link #CLASS_TIMEOUT} at which the JVM halts itself. */
+  static final long HALT_MARGIN_SECONDS = 60;
+
   /** Printed to standard output with the method's name (as surefire reports it) when a test starts. */
   public static final String METHOD_MARKER = "[compat] test started: ";
 
@@ -43,6 +57,7 @@ public final class ActivityListener implements TestExecutionListener {
   private final long startMillis = System.currentTimeMillis();
   private final AtomicBoolean written = new AtomicBoolean();
   private volatile String testClass;
+  private volatile boolean halted;
   private ContainerLogScan scan;
   private ScheduledExecutorService poller;
 
@@ -51,13 +66,25 @@ public final class ActivityListener implements TestExecutionListener {
     if (System.getProperty(ACTIVITY_DIR) == null) {
       return;
     }
-    scan = new ContainerLogScan(Paths.get(System.getProperty("user.dir")), startMillis - 1000);
+    Path work = Paths.get(System.getProperty("user.dir"));
+    try {
+      // Some of Hadoop's tests write to "target/..." relative to the working folder, as in their
+      // module's build (TestStreamingKeyValue); the configuration's fresh working folder has none.
+      Files.createDirectories(work.resolve("target"));
+    } catch (IOException e) {
+      System.err.println("compat: cannot create " + work.resolve("target") + ": " + e);
+    }
+    scan = new ContainerLogScan(work, startMillis - 1000);
     poller = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "compat-activity-poller");
       t.setDaemon(true);
       return t;
     });
     poller.scheduleWithFixedDelay(scan::scan, POLL_SECONDS, POLL_SECONDS, TimeUnit.SECONDS);
+    long timeout = Long.getLong(CLASS_TIMEOUT, 0L);
+    if (timeout > 0) {
+      poller.schedule(() -> halt(timeout), timeout + HALT_MARGIN_SECONDS, TimeUnit.SECONDS);
+    }
     // Tests that end the JVM themselves still leave a record.
     Runtime.getRuntime().addShutdownHook(new Thread(this::write, "compat-activity-exit"));
   }
@@ -85,18 +112,31 @@ public final class ActivityListener implements TestExecutionListener {
     write();
   }
 
+  private void halt(long timeout) {
+    System.err.println("compat: " + testClass + " still running " + HALT_MARGIN_SECONDS + " s after surefire's timeout ("
+        + timeout + " s); halting its JVM");
+    halted = true;
+    write();
+    // Task containers of a mini YARN cluster are this JVM's child processes; they would outlive it.
+    ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+    Runtime.getRuntime().halt(1);
+  }
+
   private void write() {
     String dir = System.getProperty(ACTIVITY_DIR);
     if (dir == null || testClass == null || !written.compareAndSet(false, true)) {
       return;
     }
-    if (poller != null) {
+    if (poller != null && !halted) {
       poller.shutdownNow();
     }
     Properties p = new Properties();
     p.setProperty("class", testClass);
     p.setProperty("config", System.getProperty(CONFIG, ""));
     p.setProperty("millis", Long.toString(System.currentTimeMillis() - startMillis));
+    if (halted) {
+      p.setProperty("halted", "true");
+    }
     synchronized (scan) {
       scan.scan();
       scan.counts().forEach((k, v) -> p.setProperty("yarn." + k, Long.toString(v)));

@@ -128,6 +128,7 @@ public final class CompatTable {
       p.load(in);
     }
     row.hasActivityRecord = true;
+    row.halted = Boolean.parseBoolean(p.getProperty("halted"));
     Map<String, Long> nums = new TreeMap<>();
     for (String k : p.stringPropertyNames()) {
       String key = k.startsWith("yarn.") ? k.substring(5) : k;

@@ -28,6 +28,8 @@ final class Row {
   final Map<String, Map<String, Long>> perMethod = new TreeMap<>();
   boolean shmResolver;
   boolean hasActivityRecord;
+  /** The listener halted the class's JVM after surefire's timeout (see {@link ActivityListener#CLASS_TIMEOUT}). */
+  boolean halted;
   String verdict;
   /** Why: failing methods and messages, or the documented reason. */
   final List<String> notes = new ArrayList<>();

@@ -16,14 +16,17 @@ final class Verdicts {
     ClassResult r = row.result;
     if (r == null) {
       row.verdict = Row.NOT_RUN;
-      if (row.hasActivityRecord) {
+      if (row.halted) {
+        row.notes.add("timed out: still running " + ActivityListener.HALT_MARGIN_SECONDS
+            + " s after compat.class.timeout, its JVM was halted");
+      } else if (row.hasActivityRecord) {
         row.notes.add("no surefire report, but the class started: its JVM died or was stopped");
       }
       return;
     }
     if (row.config.equals(Suites.STOCK)) {
       row.verdict = r.broken.isEmpty() ? Row.STOCK_PASS : Row.STOCK_FAILS;
-      r.broken.forEach((m, msg) -> row.notes.add(m + ": " + msg));
+      r.broken.forEach((m, msg) -> row.notes.add(m + ": " + msg + stockReason(row, m)));
       return;
     }
     if (!r.broken.isEmpty()) {
@@ -33,7 +36,8 @@ final class Verdicts {
         if (!stockBroken) {
           pluginOnly.add(m);
         }
-        row.notes.add(m + (stockBroken ? " (fails stock too)" : "") + ": " + r.broken.get(m));
+        row.notes.add(m + (stockBroken ? " (fails stock too)" : "") + ": " + r.broken.get(m)
+            + (stockBroken ? stockReason(row, m) : ""));
       }
       if (pluginOnly.isEmpty()) {
         row.verdict = Row.FAILS_STOCK_TOO;
@@ -77,6 +81,12 @@ final class Verdicts {
     } else {
       row.verdict = Row.NOT_EXERCISED;
     }
+  }
+
+  /** The documented reason a method fails stock ({@code stock} in expected.txt), or "". */
+  private String stockReason(Row row, String method) {
+    Expectations.Entry e = expected.find(row.config, row.testClass, method, "stock");
+    return e == null ? "" : " -- fails stock: " + e.reason;
   }
 
   /**

@@ -102,6 +102,36 @@ class CompatTableTest {
   }
 
   @Test
+  void stockFailureReasonIsShownAndChangesNoVerdict() throws Exception {
+    Files.write(expected, List.of("* TestOld testOldImage stock the test jar leaves out its image file"));
+    Files.write(lists.resolve("hdfs.txt"), List.of("a/TestOld.java"));
+    report("stock", "a.TestOld", Map.of("testOldImage", failed(""), "testRead", ok("")));
+    report("dio-tokens", "a.TestOld", Map.of("testOldImage", failed(""), "testRead", ok("")));
+    report("dio-notokens", "a.TestOld", Map.of("testOldImage", ok(""), "testRead", failed("")));
+    Map<Suites, List<Row>> rows = CompatTable.build(lists, reports, activity,
+        new Verdicts(Expectations.read(expected)));
+    Map<String, Row> byConfig = new HashMap<>();
+    rows.values().forEach(l -> l.forEach(r -> byConfig.put(r.config, r)));
+    assertEquals(Row.STOCK_FAILS, byConfig.get("stock").verdict);
+    assertEquals(Row.FAILS_STOCK_TOO, byConfig.get("dio-tokens").verdict);
+    assertEquals(Row.FAIL, byConfig.get("dio-notokens").verdict, "only the listed method, and only where stock fails it");
+    assertTrue(byConfig.get("stock").notes.toString().contains("leaves out its image file"));
+    assertTrue(byConfig.get("dio-tokens").notes.toString().contains("leaves out its image file"));
+  }
+
+  @Test
+  void aHaltedClassIsNotRunAndSaysWhy() throws Exception {
+    Files.write(lists.resolve("hdfs.txt"), List.of("a/TestHang.java"));
+    report("stock", "a.TestHang", Map.of("t1", ok("")));
+    record("dio-tokens", "a.TestHang", "halted=true\ndio.DirectOpens=3\n");
+    Map<Suites, List<Row>> rows = CompatTable.build(lists, reports, activity,
+        new Verdicts(Expectations.read(expected)));
+    Row hang = rows.get(Suites.HDFS).stream().filter(r -> r.config.equals("dio-tokens")).findFirst().get();
+    assertEquals(Row.NOT_RUN, hang.verdict);
+    assertTrue(hang.notes.toString().contains("halted"), hang.notes.toString());
+  }
+
+  @Test
   void usingTheCollectorWhereItMustDeclineFails() throws Exception {
     Files.write(lists.resolve("mapred.txt"), List.of("a/TestEncrypted.java"));
     report("stock", "a.TestEncrypted", Map.of("testEncrypted", ok(USED_STOCK), "testPlain", ok(USED_STOCK)));

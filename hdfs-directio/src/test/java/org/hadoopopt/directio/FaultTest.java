@@ -130,6 +130,31 @@ class FaultTest {
     FAULTS.incrementAndGet();
   }
 
+  /**
+   * A block file cut short behind its DataNode (Hadoop's {@code TestFileAppend3} TC7 truncates one
+   * replica to zero bytes): the DataNode answers with the replica's length, not the file's, so the
+   * client's open sees the short file and another replica serves the block. Answering with the
+   * file's size made the direct reader return end of stream at once ("Unexpected EOS from the
+   * reader") wherever the short replica was asked first.
+   */
+  @Test
+  void truncatedBlockFileIsReadCorrectlyByFallback() throws IOException {
+    byte[] data = write("/fault/truncated", 5);
+    PathReply replica = localReplica("/fault/truncated", 1);
+    try (FileChannel ch = FileChannel.open(Paths.get(replica.dataPath), StandardOpenOption.WRITE)) {
+      ch.truncate(0);
+    }
+    assertEquals(BLOCK, localReplica("/fault/truncated", 1).length, "the DataNode gives the replica's length");
+    long fallbacks = DirectIoStatistics.fallbacks();
+    long direct = DirectIoStatistics.directBytes();
+    try (LogCapture log = clientLogs(); FileSystem fs = client()) {
+      assertArrayEquals(data, DirectIoTesting.readSequential(fs, new org.apache.hadoop.fs.Path("/fault/truncated"), 65536));
+      assertNoBlockFilePaths(log.text());
+    }
+    assertEquals(fallbacks + 1, DirectIoStatistics.fallbacks(), "one fallback for the short replica");
+    assertEquals(data.length, DirectIoStatistics.directBytes() - direct, "the other local replica served the block");
+  }
+
   @Test
   @Order(0)
   void blockFileCorruptedUnderAReader() throws IOException {

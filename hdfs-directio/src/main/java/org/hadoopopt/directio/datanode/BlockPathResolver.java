@@ -89,7 +89,11 @@ final class BlockPathResolver {
       if (!dataset.isValidBlock(block)) {
         return PathReply.notHere("replica of blk_" + request.blockId + " is not finalized");
       }
-      long length = dataset.getLength(block);
+      // The replica's length as HDFS knows it, not its block file's size (FsDatasetSpi.getLength): a
+      // block file cut short behind the DataNode's back must fail the client's open (it checks the
+      // file against this length and reads another replica) and the chunk check, not read as a
+      // shorter block, which HDFS takes for an unexpected end of stream.
+      long length = stored.getNumBytes();
       if (request.op == PathRequest.Op.VERIFY) {
         return checker.check(block, length, request.offset);
       }
