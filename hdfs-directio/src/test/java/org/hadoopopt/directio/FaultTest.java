@@ -67,17 +67,29 @@ class FaultTest {
    * (in socket name order) that has the replica.
    */
   static java.io.File[] localReplica(String name, int index) throws IOException {
-    List<LocatedBlock> blocks = DFS.cluster().getFileSystem().getClient().getLocatedBlocks(name, 0).getLocatedBlocks();
-    LocatedBlock b = blocks.get(index);
-    PathRequest req = DirectIoTesting.request(PathRequest.Op.HAS, b.getBlock(), b.getBlock().getGenerationStamp(),
+    LocatedBlock b = DFS.cluster().getFileSystem().getClient().getLocatedBlocks(name, 0).getLocatedBlocks().get(index);
+    return DirectIoTesting.replicaFiles(DFS.cluster(), DirectIoTesting.dataNodeOf(DFS.cluster(), firstHolder(b)), b.getBlock());
+  }
+
+  /** The replica length the first local DataNode holding block {@code index} answers with. */
+  static long localReplicaLength(String name, int index) throws IOException {
+    LocatedBlock b = DFS.cluster().getFileSystem().getClient().getLocatedBlocks(name, 0).getLocatedBlocks().get(index);
+    return EndpointClient.ask(firstHolder(b), hasRequest(b)).length;
+  }
+
+  private static PathRequest hasRequest(LocatedBlock b) throws IOException {
+    return DirectIoTesting.request(PathRequest.Op.HAS, b.getBlock(), b.getBlock().getGenerationStamp(),
         DirectIoTesting.tokenBytes(b));
+  }
+
+  /** The endpoint of the first DataNode (in socket name order) that has the replica of {@code b}. */
+  private static Path firstHolder(LocatedBlock b) throws IOException {
     for (Path s : EndpointDirectory.sockets(SOCKETS)) {
-      PathReply r = EndpointClient.ask(s, req);
-      if (r.status == PathReply.Status.FOUND) {
-        return DirectIoTesting.replicaFiles(DFS.cluster(), DirectIoTesting.dataNodeOf(DFS.cluster(), s), b.getBlock());
+      if (EndpointClient.ask(s, hasRequest(b)).status == PathReply.Status.FOUND) {
+        return s;
       }
     }
-    throw new AssertionError("no local replica of block " + index + " of " + name);
+    throw new AssertionError("no local replica of " + b.getBlock());
   }
 
   static void flipByte(java.io.File file, long offset) throws IOException {
@@ -139,16 +151,16 @@ class FaultTest {
    */
   @Test
   void truncatedBlockFileIsReadCorrectlyByFallback() throws IOException {
-    byte[] data = write("/fault/truncated", 5);
-    PathReply replica = localReplica("/fault/truncated", 1);
-    try (FileChannel ch = FileChannel.open(Paths.get(replica.dataPath), StandardOpenOption.WRITE)) {
+    byte[] data = write("/fault/truncated-zero", 5);
+    java.io.File[] replica = localReplica("/fault/truncated-zero", 1);
+    try (FileChannel ch = FileChannel.open(replica[0].toPath(), StandardOpenOption.WRITE)) {
       ch.truncate(0);
     }
-    assertEquals(BLOCK, localReplica("/fault/truncated", 1).length, "the DataNode gives the replica's length");
+    assertEquals(BLOCK, localReplicaLength("/fault/truncated-zero", 1), "the DataNode gives the replica's length");
     long fallbacks = DirectIoStatistics.fallbacks();
     long direct = DirectIoStatistics.directBytes();
     try (LogCapture log = clientLogs(); FileSystem fs = client()) {
-      assertArrayEquals(data, DirectIoTesting.readSequential(fs, new org.apache.hadoop.fs.Path("/fault/truncated"), 65536));
+      assertArrayEquals(data, DirectIoTesting.readSequential(fs, new org.apache.hadoop.fs.Path("/fault/truncated-zero"), 65536));
       assertNoBlockFilePaths(log.text());
     }
     assertEquals(fallbacks + 1, DirectIoStatistics.fallbacks(), "one fallback for the short replica");
