@@ -29,6 +29,7 @@ public abstract class KvsfInputFormat<R extends Row> extends FileInputFormat<Nul
 
   @Override
   public List<InputSplit> getSplits(JobContext job) throws IOException {
+    Pushdown.get(job.getConfiguration(), schema()); // a bad pushdown key fails the job at submission
     List<InputSplit> aligned = new ArrayList<>();
     Path infoOf = null;
     KvsfFileInfo info = null;

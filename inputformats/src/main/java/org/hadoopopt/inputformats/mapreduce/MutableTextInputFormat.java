@@ -1,6 +1,9 @@
 package org.hadoopopt.inputformats.mapreduce;
 
+import java.io.IOException;
+import java.util.List;
 import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
@@ -12,10 +15,18 @@ import org.hadoopopt.inputformats.record.Schema;
  * Hands '|' text tables to mappers as one reused mutable row per task (key: the line's byte
  * offset), decoded in place by {@link org.hadoopopt.inputformats.codec.MutableTextDecoder}.
  * Splitting, compression and line handling are Hadoop's {@code LineRecordReader}'s. Subclasses fix
- * the table: {@link RankingsTextInputFormat}, {@link UserVisitsTextInputFormat}.
+ * the table: {@link RankingsTextInputFormat}, {@link UserVisitsTextInputFormat}, {@link GrepTextInputFormat}.
+ * A {@link Pushdown} predicate is applied in the reader.
  */
 public abstract class MutableTextInputFormat<R extends Row> extends FileInputFormat<LongWritable, R> {
   protected abstract Schema schema();
+
+  /** FileInputFormat's splits, after checking the {@link Pushdown} keys (a bad one fails the job at submission). */
+  @Override
+  public List<InputSplit> getSplits(JobContext job) throws IOException {
+    Pushdown.get(job.getConfiguration(), schema());
+    return super.getSplits(job);
+  }
 
   @Override
   public RecordReader<LongWritable, R> createRecordReader(InputSplit split, TaskAttemptContext ctx) {
