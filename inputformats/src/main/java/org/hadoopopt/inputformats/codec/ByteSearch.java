@@ -33,11 +33,11 @@ public final class ByteSearch {
     for (; i + 7 <= lastStart; i += 8) {
       long x = (long) LONGS.get(b, i) ^ first;
       long y = (long) LONGS.get(b, i + m - 1) ^ last;
-      // Each term flags every zero byte (and maybe bytes after one): candidates, all checked in full.
+      // Each term flags every zero byte, and maybe bytes after one: candidates, all checked in full.
       long cand = (x - ONES) & ~x & (y - ONES) & ~y & HIGHS;
       while (cand != 0) {
         int k = i + (Long.numberOfTrailingZeros(cand) >>> 3);
-        if (matchesAt(b, k, p)) {
+        if (b[k] == p[0] && matchesAt(b, k, p)) { // the zero-byte test may flag a byte after a true match
           return k;
         }
         cand &= cand - 1;
