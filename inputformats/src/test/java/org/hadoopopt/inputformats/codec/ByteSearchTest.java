@@ -37,6 +37,7 @@ class ByteSearchTest {
       int to = from + r.nextInt(b.length - from + 1);
       assertEquals(naive(b, from, to, p), ByteSearch.indexOf(b, from, to, p), "round " + round);
       assertEquals(naive(b, from, to, p), ByteSearch.indexOfPlain(b, from, to, p), "round " + round);
+      assertEquals(naive(b, from, to, p), ByteSearch.indexOfFirstLast(b, from, to, p), "round " + round);
     }
   }
 }
