@@ -2,6 +2,7 @@ package org.hadoopopt.inputformats.mapreduce;
 
 import java.io.IOException;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.InputSplit;
@@ -21,11 +22,22 @@ import org.hadoopopt.inputformats.record.Schema;
 public abstract class MutableTextInputFormat<R extends Row> extends FileInputFormat<LongWritable, R> {
   protected abstract Schema schema();
 
-  /** FileInputFormat's splits, after checking the {@link Pushdown} keys (a bad one fails the job at submission). */
+  /** FileInputFormat's splits (of {@link ScanSplits#SPLIT_BYTES} if set), after checking the {@link Pushdown} keys (a bad one fails the job at submission). */
   @Override
   public List<InputSplit> getSplits(JobContext job) throws IOException {
     Pushdown.get(job.getConfiguration(), schema());
+    conf = job.getConfiguration();
+    ScanSplits.get(conf); // a bad split size fails the job at submission
     return super.getSplits(job);
+  }
+
+  private Configuration conf;
+
+  /** {@link ScanSplits#SPLIT_BYTES} when set, else Hadoop's size. */
+  @Override
+  protected long computeSplitSize(long blockSize, long minSize, long maxSize) {
+    long hadoops = super.computeSplitSize(blockSize, minSize, maxSize);
+    return conf == null ? hadoops : ScanSplits.splitSize(conf, hadoops);
   }
 
   @Override

@@ -276,6 +276,42 @@ class PushdownReadersTest {
   }
 
   @Test
+  void theScanSplitSizeKeySizesSplitsAndRejectsBadValues() throws Exception {
+    List<String> many = new ArrayList<>();
+    while (many.size() * 60 < 5 * ScanSplits.MIN / 2) {
+      many.addAll(rankings);
+    }
+    Path file = writeText("big.txt", many);
+    long len = fs.getFileStatus(file).getLen();
+    org.apache.hadoop.mapreduce.Job job = org.apache.hadoop.mapreduce.Job.getInstance(new Configuration(false));
+    job.getConfiguration().set("fs.defaultFS", "file:///");
+    org.apache.hadoop.mapreduce.lib.input.FileInputFormat.addInputPath(job, file);
+    assertEquals(1, new RankingsTextInputFormat().getSplits(job).size(), "Hadoop's: one split below the block size");
+    ScanSplits.setSplitBytes(job.getConfiguration(), ScanSplits.MIN);
+    List<InputSplit> splits = new RankingsTextInputFormat().getSplits(job);
+    assertEquals((len + ScanSplits.MIN - 1) / ScanSplits.MIN, splits.size());
+    Counters counters = new Counters();
+    Configuration c = new Configuration(false);
+    List<String> rows = new ArrayList<>();
+    TaskAttemptContext ctx = context(c, counters);
+    for (InputSplit split : splits) {
+      try (RecordReader<?, ? extends Row> r = new RankingsTextInputFormat().createRecordReader(split, ctx)) {
+        r.initialize(split, ctx);
+        while (r.nextKeyValue()) {
+          rows.add(r.getCurrentValue().toText());
+        }
+      }
+    }
+    assertEquals(many.size(), rows.size(), "every row once over the sized splits");
+    for (String bad : new String[] {"1000", "2t", "lots"}) {
+      job.getConfiguration().set(ScanSplits.SPLIT_BYTES, bad);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> new RankingsTextInputFormat().getSplits(job));
+      assertTrue(e.getMessage().contains(ScanSplits.SPLIT_BYTES) && e.getMessage().contains("'" + bad + "'"), e.getMessage());
+    }
+  }
+
+  @Test
   void badKeysFailNamingTheKeyAndTheValue() {
     String[][] cases = {
         {Pushdown.COLUMN, "pageRnk", Pushdown.LOWER, "1"},
