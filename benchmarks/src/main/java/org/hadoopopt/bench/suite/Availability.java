@@ -45,6 +45,10 @@ final class Availability {
         return t == Task.GREP || t == Task.SELECTION || AGGREGATIONS.contains(t) || t == Task.JOIN;
       case BDB:
         return t == Task.SELECTION || AGGREGATIONS.contains(t);
+      case MTP:
+        return t == Task.GREP || t == Task.SELECTION || t == Task.AGGREGATION_DATES;
+      case BDBP:
+        return t == Task.SELECTION || t == Task.AGGREGATION_DATES;
       case MTI:
       case BDBI:
       case BDBTREE:

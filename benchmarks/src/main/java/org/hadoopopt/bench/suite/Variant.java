@@ -19,7 +19,9 @@ public final class Variant {
     BASELINE("baseline", Input.TEXT), MT("mt", Input.TEXT), BDB("bdb", Input.KVSF),
     MTI("mti", Input.LOADED_TEXT), BDBI("bdbi", Input.LOADED_KVSF),
     BDBTREE("bdbtree", Input.LOADED_BDBTREE),
-    SIMPLE_INDEX("simple-index", Input.LOADED_TEXT), PARTITION("partition", Input.LOADED_TEXT);
+    SIMPLE_INDEX("simple-index", Input.LOADED_TEXT), PARTITION("partition", Input.LOADED_TEXT),
+    /** mt / bdb with the scan's filter pushed into the record reader. */
+    MTP("mtp", Input.TEXT), BDBP("bdbp", Input.KVSF);
 
     final String label;
     final Input input;
@@ -105,7 +107,7 @@ public final class Variant {
         mods.add(asModifier);
       } else {
         throw new IllegalArgumentException("unknown variant part '" + parts[i] + "' in '" + spec
-            + "'; a variant is a decoder (baseline, mt, bdb, mti, bdbi, bdbtree, simple-index, partition) followed by"
+            + "'; a variant is a decoder (baseline, mt, bdb, mti, bdbi, bdbtree, simple-index, partition, mtp, bdbp) followed by"
             + " +fp, +fph, +hash or +dio");
       }
     }

@@ -29,6 +29,9 @@ public abstract class KvsfInputFormat<R extends Row> extends FileInputFormat<Nul
 
   @Override
   public List<InputSplit> getSplits(JobContext job) throws IOException {
+    Pushdown.get(job.getConfiguration(), schema()); // a bad pushdown key fails the job at submission
+    conf = job.getConfiguration();
+    ScanSplits.get(conf); // a bad split size too
     List<InputSplit> aligned = new ArrayList<>();
     Path infoOf = null;
     KvsfFileInfo info = null;
@@ -51,6 +54,15 @@ public abstract class KvsfInputFormat<R extends Row> extends FileInputFormat<Nul
       }
     }
     return aligned;
+  }
+
+  private org.apache.hadoop.conf.Configuration conf;
+
+  /** {@link ScanSplits#SPLIT_BYTES} when set, else Hadoop's size. */
+  @Override
+  protected long computeSplitSize(long blockSize, long minSize, long maxSize) {
+    long hadoops = super.computeSplitSize(blockSize, minSize, maxSize);
+    return conf == null ? hadoops : ScanSplits.splitSize(conf, hadoops);
   }
 
   private static KvsfFileInfo readInfo(JobContext job, Path path) {

@@ -22,7 +22,9 @@ import org.hadoopopt.inputformats.record.Schema;
  * Reads one split of a KeyValueSequenceFile with {@link KvsfReader}. With {@link BadRows#SKIP_BAD}
  * a page failing its checksum is skipped whole, and a record that does not decode is skipped with
  * the rest of its page (binary records have no resynchronisation point); reading goes on at the
- * next page. Structural damage (truncated file or page, wrong magic) always fails the task.
+ * next page. Structural damage (truncated file or page, wrong magic) always fails the task. With a
+ * {@link Pushdown} predicate only the rows passing it are handed on (each record is decoded, and so
+ * checked, first).
  */
 final class KvsfRecordReader<R extends Row> extends RecordReader<NullWritable, R> {
   private final Schema expected;
@@ -33,6 +35,7 @@ final class KvsfRecordReader<R extends Row> extends RecordReader<NullWritable, R
   private BadRows bad;
   private KvsfReader reader;
   private R current;
+  private PushdownCounts pushdown;
 
   KvsfRecordReader(Schema expected) {
     this.expected = expected;
@@ -46,6 +49,7 @@ final class KvsfRecordReader<R extends Row> extends RecordReader<NullWritable, R
     length = fs.getFileStatus(path).getLen();
     splitEnd = split.getStart() + split.getLength();
     bad = BadRows.of(ctx);
+    pushdown = PushdownCounts.of(ctx, expected);
     reader = open(split.getStart(), splitEnd);
   }
 
@@ -65,7 +69,12 @@ final class KvsfRecordReader<R extends Row> extends RecordReader<NullWritable, R
     while (true) {
       try {
         current = (R) reader.next();
-        return current != null;
+        if (current == null) {
+          return false;
+        }
+        if (pushdown == null || pushdown.test(current)) {
+          return true;
+        }
       } catch (ChecksumException e) {
         bad.page(e); // throws unless skipping
         resumeAfter(pageOf(e.getPos()));
@@ -131,6 +140,10 @@ final class KvsfRecordReader<R extends Row> extends RecordReader<NullWritable, R
 
   @Override
   public void close() throws IOException {
+    if (pushdown != null) {
+      pushdown.flush();
+      pushdown = null;
+    }
     if (reader != null) {
       reader.close();
     }

@@ -1,6 +1,10 @@
 package org.hadoopopt.inputformats.mapreduce;
 
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
@@ -12,10 +16,29 @@ import org.hadoopopt.inputformats.record.Schema;
  * Hands '|' text tables to mappers as one reused mutable row per task (key: the line's byte
  * offset), decoded in place by {@link org.hadoopopt.inputformats.codec.MutableTextDecoder}.
  * Splitting, compression and line handling are Hadoop's {@code LineRecordReader}'s. Subclasses fix
- * the table: {@link RankingsTextInputFormat}, {@link UserVisitsTextInputFormat}.
+ * the table: {@link RankingsTextInputFormat}, {@link UserVisitsTextInputFormat}, {@link GrepTextInputFormat}.
+ * A {@link Pushdown} predicate is applied in the reader.
  */
 public abstract class MutableTextInputFormat<R extends Row> extends FileInputFormat<LongWritable, R> {
   protected abstract Schema schema();
+
+  /** FileInputFormat's splits (of {@link ScanSplits#SPLIT_BYTES} if set), after checking the {@link Pushdown} keys (a bad one fails the job at submission). */
+  @Override
+  public List<InputSplit> getSplits(JobContext job) throws IOException {
+    Pushdown.get(job.getConfiguration(), schema());
+    conf = job.getConfiguration();
+    ScanSplits.get(conf); // a bad split size fails the job at submission
+    return super.getSplits(job);
+  }
+
+  private Configuration conf;
+
+  /** {@link ScanSplits#SPLIT_BYTES} when set, else Hadoop's size. */
+  @Override
+  protected long computeSplitSize(long blockSize, long minSize, long maxSize) {
+    long hadoops = super.computeSplitSize(blockSize, minSize, maxSize);
+    return conf == null ? hadoops : ScanSplits.splitSize(conf, hadoops);
+  }
 
   @Override
   public RecordReader<LongWritable, R> createRecordReader(InputSplit split, TaskAttemptContext ctx) {

@@ -16,7 +16,7 @@ import org.hadoopopt.inputformats.record.Schema;
 /**
  * Lines from Hadoop's LineRecordReader, each decoded in place into the same row. A malformed line
  * fails the task naming file, offset and field, or with {@link BadRows#SKIP_BAD} is skipped and
- * counted.
+ * counted. With a {@link Pushdown} predicate only the rows passing it are handed on.
  */
 final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWritable, R> {
   private final LineRecordReader lines = new LineRecordReader();
@@ -24,9 +24,12 @@ final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWrit
   private final R row;
   private String file;
   private BadRows bad;
+  private PushdownCounts pushdown;
+  private final Schema schema;
 
   @SuppressWarnings("unchecked")
   MutableTextRecordReader(Schema schema) {
+    this.schema = schema;
     this.row = (R) schema.newRow();
     this.decoder = new MutableTextDecoder(schema, row);
   }
@@ -35,6 +38,7 @@ final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWrit
   public void initialize(InputSplit split, TaskAttemptContext ctx) throws IOException {
     file = ((FileSplit) split).getPath().toString();
     bad = BadRows.of(ctx);
+    pushdown = PushdownCounts.of(ctx, schema);
     lines.initialize(split, ctx);
   }
 
@@ -48,10 +52,14 @@ final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWrit
         len--;
       }
       try {
+        // Every row passes the grammar check, also one the predicate drops: same errors and skips as without it.
         decoder.decodeLine(b, 0, len, file, lines.getCurrentKey().get());
-        return true;
       } catch (MalformedRecordException e) {
         bad.rows(e, 1); // throws unless skipping
+        continue;
+      }
+      if (pushdown == null || pushdown.test(row)) {
+        return true;
       }
     }
     return false;
@@ -74,6 +82,10 @@ final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWrit
 
   @Override
   public void close() throws IOException {
+    if (pushdown != null) {
+      pushdown.flush();
+      pushdown = null;
+    }
     lines.close();
   }
 }

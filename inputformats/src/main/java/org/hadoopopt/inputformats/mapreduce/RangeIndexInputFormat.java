@@ -128,6 +128,7 @@ public abstract class RangeIndexInputFormat<R extends Row> extends FileInputForm
   public List<InputSplit> getSplits(JobContext job) throws IOException {
     Configuration conf = job.getConfiguration();
     KeyRange range = getRange(conf, schema());
+    Pushdown.get(conf, schema()); // a bad pushdown key fails the job at submission
     long[] totals = new long[RangeIndexCounter.values().length];
     List<InputSplit> splits = new ArrayList<>();
     for (FileStatus st : listStatus(job)) {

@@ -89,7 +89,7 @@ public final class AggregationJob extends BaselineTool {
 
   @Override
   String usage() {
-    return "aggregation [--variant baseline|mt|bdb|mti|bdbi|bdbtree] [--prefix N] [--from yyyy-MM-dd] [--to yyyy-MM-dd] USERVISITS OUT";
+    return "aggregation [--variant baseline|mt|bdb|mti|bdbi|bdbtree|mtp|bdbp] [--prefix N] [--from yyyy-MM-dd] [--to yyyy-MM-dd] USERVISITS OUT";
   }
 
   @Override

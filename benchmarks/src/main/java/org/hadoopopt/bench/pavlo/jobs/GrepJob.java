@@ -17,11 +17,14 @@ import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.BadRecords;
 import org.hadoopopt.bench.pavlo.PavloSchema;
 import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.inputformats.mapreduce.GrepTextInputFormat;
+import org.hadoopopt.inputformats.mapreduce.Pushdown;
 
 /**
- * {@code grep [--variant baseline|mt] [--pattern P] IN OUT}: Grep rows whose field contains the
+ * {@code grep [--variant baseline|mt|mtp] [--pattern P] IN OUT}: Grep rows whose field contains the
  * pattern; map-only; {@code key TAB field}. {@code mt} searches the line's bytes in place
- * ({@link MutableGrepMapper}) instead of decoding each line to Strings.
+ * ({@link MutableGrepMapper}) instead of decoding each line to Strings; {@code mtp} searches them in
+ * the record reader ({@code GrepTextInputFormat} with a pushed-down substring).
  */
 public final class GrepJob extends BaselineTool {
   /** {@code hadoopopt.bench.grep.pattern}, default {@code XYZ}: the substring searched for in the field. */
@@ -59,18 +62,18 @@ public final class GrepJob extends BaselineTool {
     }
   }
 
-  /** Whether {@link MutableVariants#VARIANT} asks for the in-place search; grep has no other variants. */
-  static boolean isMutable(Configuration conf) {
+  /** {@link MutableVariants#VARIANT} for grep: baseline, mt (in-place search) or mtp (search pushed into the reader). */
+  static String variant(Configuration conf) {
     String v = conf.getTrimmed(MutableVariants.VARIANT, "baseline");
-    if (!v.equals("baseline") && !v.equals("mt")) {
-      throw new IllegalArgumentException(MutableVariants.VARIANT + " for grep must be baseline or mt, not '" + v + "'");
+    if (!v.equals("baseline") && !v.equals("mt") && !v.equals("mtp")) {
+      throw new IllegalArgumentException(MutableVariants.VARIANT + " for grep must be baseline, mt or mtp, not '" + v + "'");
     }
-    return v.equals("mt");
+    return v;
   }
 
   @Override
   String usage() {
-    return "grep [--variant baseline|mt] [--pattern P] IN OUT";
+    return "grep [--variant baseline|mt|mtp] [--pattern P] IN OUT";
   }
 
   @Override
@@ -93,8 +96,15 @@ public final class GrepJob extends BaselineTool {
   void runJobs(Configuration conf, ToolArgs a) throws Exception {
     Job job = Job.getInstance(conf, "pavlo-grep " + getPattern(conf));
     job.setJarByClass(GrepJob.class);
+    String variant = variant(conf);
     job.setInputFormatClass(TextInputFormat.class);
-    job.setMapperClass(isMutable(conf) ? MutableGrepMapper.class : GrepMapper.class);
+    job.setMapperClass(variant.equals("mt") ? MutableGrepMapper.class : GrepMapper.class);
+    if (variant.equals("mtp")) {
+      // The substring test runs in the record reader; the mapper sees the matching rows only.
+      job.setInputFormatClass(GrepTextInputFormat.class);
+      Pushdown.setContains(job.getConfiguration(), "field", getPattern(conf));
+      job.setMapperClass(PushdownGrepMapper.class);
+    }
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(Text.class);

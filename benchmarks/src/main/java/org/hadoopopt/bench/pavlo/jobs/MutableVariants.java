@@ -13,6 +13,7 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.hadoopopt.bench.pavlo.DateRange;
 import org.hadoopopt.inputformats.btree.RankingsBTreeInputFormat;
 import org.hadoopopt.inputformats.btree.UserVisitsBTreeInputFormat;
+import org.hadoopopt.inputformats.mapreduce.Pushdown;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.mapreduce.RankingsKvsfInputFormat;
 import org.hadoopopt.inputformats.mapreduce.RankingsRangeInputFormat;
@@ -35,13 +36,14 @@ public final class MutableVariants {
   /**
    * {@code hadoopopt.bench.variant}: {@code baseline} (default), {@code mt}, {@code bdb}, or the indexed
    * {@code mti} / {@code bdbi} (input: a directory made by {@code load}, text / kvsf), or {@code bdbtree} (input: a
-   * directory made by {@code load --format bdbtree}, read through its Berkeley DB JE B+-trees); also {@code --variant}.
+   * directory made by {@code load --format bdbtree}, read through its Berkeley DB JE B+-trees), or {@code mtp} / {@code bdbp}
+   * (mt / bdb with the filter pushed into the record reader, {@code Pushdown}); also {@code --variant}.
    * {@code join} takes {@code baseline}, {@code mt}, {@code simple-index} or {@code partition} ({@link JoinVariants}).
    */
   public static final String VARIANT = "hadoopopt.bench.variant";
 
   /** Which decoding a Selection or Aggregation run uses. */
-  public enum Variant { BASELINE, MT, BDB, MTI, BDBI, BDBTREE }
+  public enum Variant { BASELINE, MT, BDB, MTI, BDBI, BDBTREE, MTP, BDBP }
 
   private MutableVariants() {}
 
@@ -54,7 +56,7 @@ public final class MutableVariants {
     try {
       return Variant.valueOf(v.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(VARIANT + " must be baseline, mt, bdb, mti, bdbi or bdbtree, not '" + v + "'");
+      throw new IllegalArgumentException(VARIANT + " must be baseline, mt, bdb, mti, bdbi, bdbtree, mtp or bdbp, not '" + v + "'");
     }
   }
 
@@ -67,7 +69,13 @@ public final class MutableVariants {
           SelectionJob.getMinRank(job.getConfiguration()), false, null, true);
       job.setMapperClass(SelectionMapper.class);
     } else if (v != Variant.BASELINE) {
-      job.setInputFormatClass(v == Variant.MT ? RankingsTextInputFormat.class : RankingsKvsfInputFormat.class);
+      boolean text = v == Variant.MT || v == Variant.MTP;
+      job.setInputFormatClass(text ? RankingsTextInputFormat.class : RankingsKvsfInputFormat.class);
+      if (v == Variant.MTP || v == Variant.BDBP) {
+        // pageRank > X tested in the reader: the mapper sees only the selected rows.
+        Pushdown.setIntRange(job.getConfiguration(), "pageRank", SelectionJob.getMinRank(job.getConfiguration()), false, null,
+            true);
+      }
       job.setMapperClass(SelectionMapper.class);
     }
   }
@@ -85,7 +93,14 @@ public final class MutableVariants {
           LocalDate.parse(range.to()), true);
       job.setMapperClass(AggregationMapper.class);
     } else if (v != Variant.BASELINE) {
-      job.setInputFormatClass(v == Variant.MT ? UserVisitsTextInputFormat.class : UserVisitsKvsfInputFormat.class);
+      boolean text = v == Variant.MT || v == Variant.MTP;
+      job.setInputFormatClass(text ? UserVisitsTextInputFormat.class : UserVisitsKvsfInputFormat.class);
+      DateRange range = AggregationJob.getDateRange(job.getConfiguration());
+      if ((v == Variant.MTP || v == Variant.BDBP) && (range.from() != null || range.to() != null)) {
+        // The visitDate range tested in the reader; without one there is nothing to push down.
+        Pushdown.setDateRange(job.getConfiguration(), "visitDate", range.from() == null ? null : LocalDate.parse(range.from()),
+            true, range.to() == null ? null : LocalDate.parse(range.to()), true);
+      }
       job.setMapperClass(AggregationMapper.class);
     }
   }

@@ -56,7 +56,7 @@ public final class SelectionJob extends BaselineTool {
 
   @Override
   String usage() {
-    return "selection [--variant baseline|mt|bdb|mti|bdbi|bdbtree] [--min-rank X] RANKINGS OUT";
+    return "selection [--variant baseline|mt|bdb|mti|bdbi|bdbtree|mtp|bdbp] [--min-rank X] RANKINGS OUT";
   }
 
   @Override
