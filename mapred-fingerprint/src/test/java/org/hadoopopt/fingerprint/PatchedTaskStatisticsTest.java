@@ -91,7 +91,9 @@ class PatchedTaskStatisticsTest {
       Matcher pj = p.get(job);
       assertEquals(sj.group(2), pj.group(2), job + ": output identical to stock\n" + sj.group() + "\n" + pj.group());
       assertEquals("0", sj.group(6), job + ": stock ignores the key");
-      assertTrue(Integer.parseInt(pj.group(6)) >= 2, job + ": every map sorted by fingerprint: " + pj.group());
+      // TeraGen writes one file here (one map); the other inputs are two files
+      assertTrue(Integer.parseInt(pj.group(6)) >= (job.equals("terasort-prefix") ? 1 : 2),
+          job + ": every map sorted by fingerprint: " + pj.group());
       assertEquals("", pj.group(9), job + ": no warning");
       if (pj.group(4) != null) {
         Map<String, Long> sc = counters(sj.group(4));
@@ -112,7 +114,8 @@ class PatchedTaskStatisticsTest {
     for (String job : new String[] {"pavlo-hash", "large-sort-mb-prefix"}) {
       assertEquals("right", s.get(job).group(3), job + " stock");
       assertEquals("right", p.get(job).group(3), job + " patched");
-      assertTrue(Integer.parseInt(p.get(job).group(7)) >= 10, job + ": many spills: " + p.get(job).group());
+      // how many depends on the spill thread's timing: 5-6 for the 2 maps in stock here
+      assertTrue(Integer.parseInt(p.get(job).group(7)) >= 4, job + ": several spills a map: " + p.get(job).group());
     }
     int buffer = 256 << 20;
     assertEquals(String.valueOf(buffer / 16), s.get("large-sort-mb-prefix").group(8), "stock: 16 bytes of metadata a record");
@@ -120,20 +123,32 @@ class PatchedTaskStatisticsTest {
         "patched: 20 bytes a record, in the same io.sort.mb buffer");
   }
 
-  /** Key unset: the patched MapTask is stock, to the spill and the counter. */
+  /**
+   * Key unset: the patched MapTask is stock. With one spill per map every task counter is equal
+   * to stock's; with many spills (their number depends on the spill thread's timing, in stock as
+   * well) the output, the records and the buffer's record capacity are.
+   */
   @Test
   void keyOffGivesStocksExactCounters() {
-    Matcher s = fp(stock).get("wordcount-combiner-off");
-    Matcher p = fp(patched).get("wordcount-combiner-off");
+    Matcher s = fp(stock).get("wordcount-off-exact");
+    Matcher p = fp(patched).get("wordcount-off-exact");
     assertEquals(s.group(2), p.group(2));
     assertEquals(counters(s.group(4)), counters(p.group(4)), s.group() + "\n" + p.group());
     assertTrue(counters(s.group(4)).get("COMBINE_INPUT_RECORDS") > 0);
-    assertEquals("", p.group(5), "no fingerprint counters");
-    assertEquals("0", p.group(6));
     assertEquals(s.group(7), p.group(7), "the same spills");
-    assertTrue(Integer.parseInt(s.group(7)) >= 4, s.group());
-    assertEquals(s.group(8), p.group(8), "the same metadata capacity");
-    assertEquals("", p.group(9));
+    for (Matcher[] m : new Matcher[][] {{s, p}, {fp(stock).get("wordcount-combiner-off"), fp(patched).get("wordcount-combiner-off")}}) {
+      assertEquals("", m[1].group(5), "no fingerprint counters");
+      assertEquals("0", m[1].group(6));
+      assertEquals(m[0].group(8), m[1].group(8), "the same metadata capacity");
+      assertEquals("", m[1].group(9));
+      assertEquals(m[0].group(2), m[1].group(2));
+    }
+    Map<String, Long> sc = counters(fp(stock).get("wordcount-combiner-off").group(4));
+    Map<String, Long> pc = counters(fp(patched).get("wordcount-combiner-off").group(4));
+    for (String c : new String[] {"MAP_INPUT_RECORDS", "MAP_OUTPUT_RECORDS", "MAP_OUTPUT_BYTES", "REDUCE_INPUT_GROUPS",
+        "REDUCE_OUTPUT_RECORDS"}) {
+      assertEquals(sc.get(c), pc.get(c), c);
+    }
   }
 
   /** A key type prefix mode cannot fingerprint, an unknown mode, hash mode without its comparator. */

@@ -45,6 +45,9 @@ import org.hadoopopt.fingerprint.key.FingerprintHashComparator;
  * {@link TimedQuickSort}, Hadoop's own {@code QuickSort}; collector: its {@code SORT_MILLIS}).
  * All answers must be equal (sorted lines).
  *
+ * <p>{@code -Djob=terasort}: TeraSort's job instead (TeraGen's rows, TeraInput/OutputFormat, identity
+ * map and reduce, 2 maps), prefix variants only, outputs compared byte for byte.
+ *
  * <p>{@code -Drows=N} (600,000 generated rows, 2 files), {@code -Drounds=R} (3), {@code
  * -Dvariants=a,b} (default all five), {@code -Dpatched=JAR} (default
  * ../hadoop-patches/target/3.4.2/hadoop-patched-classes-3.4.2.jar), {@code -Dout=FILE}.
@@ -57,7 +60,7 @@ public final class PatchSortBenchmark {
 
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("child")) {
-      child(args[1], new File(args[2]), new File(args[3]));
+      child(args[1], new File(args[2]), new File(args[3]), args[4]);
       return;
     }
     int rows = Integer.getInteger("rows", 600_000);
@@ -72,7 +75,14 @@ public final class PatchSortBenchmark {
       variants.retainAll(Arrays.asList(System.getProperty("variants").split(",")));
     }
     File base = new File("target/bench-patch-sort").getAbsoluteFile();
-    File in = generated(base, rows);
+    String kind = System.getProperty("job", "aggregation");
+    if (kind.equals("terasort")) {
+      // TeraSort's keys: the patch's 4-byte prefix and the collector's 8 bytes are both nearly unique.
+      variants.retainAll(Arrays.asList("stock", "patch-prefix", "plugin-prefix"));
+    } else if (!kind.equals("aggregation")) {
+      throw new IllegalArgumentException("-Djob must be aggregation or terasort, not " + kind);
+    }
+    File in = kind.equals("terasort") ? teraGen(base, rows) : generated(base, rows);
     Map<String, List<double[]>> results = new LinkedHashMap<>();
     variants.forEach(v -> results.put(v, new ArrayList<>()));
     String answer = null;
@@ -84,7 +94,7 @@ public final class PatchSortBenchmark {
         List<String> cmd = new ArrayList<>(Arrays.asList(new File(System.getProperty("java.home"), "bin/java").getPath(),
             "-Xmx1g", "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/java.util=ALL-UNNAMED",
             "-cp", v.startsWith("patch-") ? jar + File.pathSeparator + cp : cp,
-            PatchSortBenchmark.class.getName(), "child", v, in.getPath(), new File(base, "run").getPath()));
+            PatchSortBenchmark.class.getName(), "child", v, in.getPath(), new File(base, "run").getPath(), kind));
         File log = new File(base, "child-" + v + ".log");
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log).start();
         if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0) {
@@ -112,10 +122,10 @@ public final class PatchSortBenchmark {
     // The micro-benchmark summary's generic form (bin/hadoopopt micro, part patchsort): one row
     // per (measure, variant), median seconds, speed-up over the reference (stock).
     StringBuilder json = new StringBuilder(String.format(Locale.ROOT,
-        "{%n  \"benchmark\": \"patchsort\", \"unit\": \"s\", \"dataRows\": %d, \"rounds\": %d, \"reference\": \"%s\",%n"
-            + "  \"rows\": [", rows, rounds, variants.get(0)));
-    System.out.printf(Locale.ROOT, "%nlarge aggregation, %d rows in 2 maps, median (best) of %d rounds; x = %s / variant:%n",
-        rows, rounds, variants.get(0));
+        "{%n  \"benchmark\": \"patchsort\", \"job\": \"%s\", \"unit\": \"s\", \"dataRows\": %d, \"rounds\": %d,"
+            + " \"reference\": \"%s\",%n  \"rows\": [", kind, rows, rounds, variants.get(0)));
+    System.out.printf(Locale.ROOT, "%n%s, %d rows in 2 maps, median (best) of %d rounds; x = %s / variant:%n",
+        kind, rows, rounds, variants.get(0));
     int n = 0;
     for (String v : variants) {
       double job = median(results.get(v), 0);
@@ -135,7 +145,7 @@ public final class PatchSortBenchmark {
   }
 
   /** One variant in this JVM: an untimed job, then the timed one; prints one RESULT line. */
-  private static void child(String variant, File in, File base) throws Exception {
+  private static void child(String variant, File in, File base, String kind) throws Exception {
     String ran = "none";
     double seconds = 0;
     double sortMs = 0;
@@ -152,14 +162,23 @@ public final class PatchSortBenchmark {
       } else if (variant.startsWith("plugin-")) {
         FingerprintCollector.enable(conf, variant.equals("plugin-prefix") ? Mode.PREFIX : Mode.HASH);
       }
-      Job job = Job.getInstance(conf, "large-aggregation-" + variant);
-      job.setMapperClass(TestJobs.AggregationMapper.class);
-      job.setCombinerClass(TestJobs.TextSumCombiner.class);
-      job.setReducerClass(TestJobs.TextRevenueReducer.class);
-      job.setMapOutputKeyClass(Text.class);
-      job.setMapOutputValueClass(LongWritable.class);
-      job.setOutputKeyClass(Text.class);
-      job.setOutputValueClass(Text.class);
+      Job job = Job.getInstance(conf, kind + "-" + variant);
+      if (kind.equals("terasort")) {
+        // TeraSort's job with one reduce (identity map and reduce, Text keys and values), two maps
+        job.setInputFormatClass(org.apache.hadoop.examples.terasort.TeraInputFormat.class);
+        job.setOutputFormatClass(org.apache.hadoop.examples.terasort.TeraOutputFormat.class);
+        job.getConfiguration().setLong(FileInputFormat.SPLIT_MAXSIZE, in.listFiles((d, n) -> n.startsWith("part-"))[0].length() / 2 + 1);
+        job.setOutputKeyClass(Text.class);
+        job.setOutputValueClass(Text.class);
+      } else {
+        job.setMapperClass(TestJobs.AggregationMapper.class);
+        job.setCombinerClass(TestJobs.TextSumCombiner.class);
+        job.setReducerClass(TestJobs.TextRevenueReducer.class);
+        job.setMapOutputKeyClass(Text.class);
+        job.setMapOutputValueClass(LongWritable.class);
+        job.setOutputKeyClass(Text.class);
+        job.setOutputValueClass(Text.class);
+      }
       job.setNumReduceTasks(1);
       if (variant.endsWith("-hash")) {
         FingerprintHashComparator.setOn(job);
@@ -180,7 +199,7 @@ public final class PatchSortBenchmark {
       long patchSorted = job.getCounters().findCounter("MapOutputBuffer fingerprint sort", "RECORDS_SORTED").getValue();
       long pluginSorted = job.getCounters().findCounter(FingerprintCounter.RECORDS_SORTED).getValue();
       ran = patchSorted > 0 ? variant.replaceFirst("^[a-z]+", "patch") : pluginSorted > 0 ? variant.replaceFirst("^[a-z]+", "plugin") : "none";
-      answer = answer(out);
+      answer = kind.equals("terasort") ? bytesCrc(out) : answer(out);
     }
     System.out.printf(Locale.ROOT, "RESULT %s %.3f %.1f %s %s%n", variant, seconds, sortMs, answer, ran);
   }
@@ -201,6 +220,38 @@ public final class PatchSortBenchmark {
       quick.sort(s, l, r, rep);
       NANOS.addAndGet(System.nanoTime() - t0);
     }
+  }
+
+  /** TeraSort's output is binary: the CRC of its bytes (prefix variants must be byte-identical). */
+  private static String bytesCrc(File out) throws IOException {
+    CRC32 crc = new CRC32();
+    long n = 0;
+    File[] parts = out.listFiles((d, name) -> name.startsWith("part-"));
+    Arrays.sort(parts);
+    for (File p : parts) {
+      byte[] b = Files.readAllBytes(p.toPath());
+      crc.update(b);
+      n += b.length;
+    }
+    return n + ":" + Long.toHexString(crc.getValue());
+  }
+
+  /** TeraGen's rows (one file), kept under target/ for the next run. */
+  private static File teraGen(File base, int rows) throws Exception {
+    File in = new File(base, "tera-" + rows);
+    if (!new File(in, "_SUCCESS").exists()) {
+      org.apache.hadoop.fs.FileUtil.fullyDelete(in);
+      Configuration conf = new Configuration();
+      conf.set("fs.defaultFS", "file:///");
+      conf.set("mapreduce.framework.name", "local");
+      conf.set("hadoop.tmp.dir", new File(base, "tmp").getPath());
+      int exit = org.apache.hadoop.util.ToolRunner.run(conf, new org.apache.hadoop.examples.terasort.TeraGen(),
+          new String[] {String.valueOf(rows), in.getPath()});
+      if (exit != 0) {
+        throw new IOException("TeraGen exited " + exit);
+      }
+    }
+    return in;
   }
 
   private static String answer(File out) throws IOException {
