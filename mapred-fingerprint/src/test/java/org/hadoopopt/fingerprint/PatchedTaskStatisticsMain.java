@@ -28,7 +28,8 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormatCounter;
  * Child JVM of {@link PatchedTaskStatisticsTest}: runs the four record paths the per-thread
  * statistics patch touches (old and new API, map-only and with a reduce) on the LocalJobRunner
  * and prints, per job, the input and output byte counters and a CRC of the output, plus where
- * {@code MapTask} was loaded from.
+ * {@code MapTask} was loaded from; then the fingerprint-sort patch's jobs
+ * ({@link PatchedFingerprintSortJobs}), sharing the child JVM.
  */
 public final class PatchedTaskStatisticsMain {
   private PatchedTaskStatisticsMain() {}
@@ -74,6 +75,7 @@ public final class PatchedTaskStatisticsMain {
       print("new API, " + reduces + " reduce(s)", c.findCounter(FileInputFormatCounter.BYTES_READ).getValue(),
           c.findCounter(FileOutputFormatCounter.BYTES_WRITTEN).getValue(), out);
     }
+    PatchedFingerprintSortJobs.runAll(run);
     System.out.println("DONE");
   }
 
