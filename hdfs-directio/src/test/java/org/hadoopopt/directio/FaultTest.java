@@ -29,6 +29,7 @@ import org.hadoopopt.directio.protocol.PathRequest;
 import org.hadoopopt.testing.MiniDfs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.hadoopopt.testing.LogCapture;
 
 /**
  * Faults under a direct reader: a block file corrupted or deleted, a DataNode restarted. The
@@ -84,7 +85,7 @@ class FaultTest {
 
   /** The client-side loggers that could mention a replica: ours and HDFS's input stream's. */
   static LogCapture clientLogs() {
-    return new LogCapture(null, "org.hadoopopt.directio.client.DirectReplicaAccessor",
+    return LogCapture.of(null, "org.hadoopopt.directio.client.DirectReplicaAccessor",
         DirectReplicaAccessorBuilder.class.getName(), "org.apache.hadoop.hdfs.DFSClient",
         "org.apache.hadoop.hdfs.DFSInputStream");
   }

@@ -52,13 +52,22 @@ public class MiniMrYarn implements BeforeAllCallback, AfterAllCallback {
     yarnConf.setInt(YarnConfiguration.NM_VCORES, 8);
     yarnConf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 256);
     yarnConf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
+    // Task and AM JVMs live seconds: C1 alone compiles what they run for a fraction of the CPU
+    // C2 would spend, and CPU is what the test JVMs running beside them share.
+    String opts = "-Xmx512m -XX:TieredStopAtLevel=1";
     yarnConf.setInt("yarn.app.mapreduce.am.resource.mb", 768);
-    yarnConf.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m");
+    yarnConf.set("yarn.app.mapreduce.am.command-opts", opts);
     yarnConf.setInt("mapreduce.map.memory.mb", 768);
-    yarnConf.set("mapreduce.map.java.opts", "-Xmx512m");
+    yarnConf.set("mapreduce.map.java.opts", opts);
     yarnConf.setInt("mapreduce.reduce.memory.mb", 768);
-    yarnConf.set("mapreduce.reduce.java.opts", "-Xmx512m");
+    yarnConf.set("mapreduce.reduce.java.opts", opts);
     yarnConf.set("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", "100.0");
+    // Latency, not load: allocations ride the NodeManager's and the AM's heartbeats to the
+    // ResourceManager (1 s each by default), and a verbose job client polls once a second, so
+    // every test job sat idle for seconds; 100 ms costs a few cheap in-process calls.
+    yarnConf.setInt(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, 100);
+    yarnConf.setInt("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", 100);
+    yarnConf.setInt("mapreduce.client.progressmonitor.pollinterval", 100);
     yarn = new MiniMRYarnCluster(name, nodeManagers);
     yarn.init(yarnConf);
     yarn.start();
