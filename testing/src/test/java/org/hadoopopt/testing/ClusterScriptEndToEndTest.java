@@ -43,7 +43,12 @@ class ClusterScriptEndToEndTest {
     // free ports, never a fixed block: the same test may run elsewhere on this machine meanwhile
     for (int attempt = 0; attempt < 5 && (start == null || Scripts.portClash(start)); attempt++) {
       basePort = String.valueOf(Scripts.freeBasePort(PORTS));
-      start = Scripts.run(300, "cluster", "start", "--dir", dir.toString(), "--base-port", basePort);
+      start = Scripts.run(300, "cluster", "start", "--dir", dir.toString(), "--base-port", basePort,
+          // test-sized latencies, as MiniMrYarn has them: 100 ms heartbeats instead of 1 s, and no
+          // container-log deletion pending for 3 h that the NodeManager's stop would wait for
+          "--set", "yarn.resourcemanager.nodemanagers.heartbeat-interval-ms=100",
+          "--set", "yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms=100",
+          "--set", "yarn.nodemanager.log.retain-seconds=0");
     }
     assertEquals(0, start.exitCode, start.toString());
     Matcher m = Pattern.compile("^export HADOOP_CONF_DIR=(.+)$", Pattern.MULTILINE).matcher(start.stdout);
