@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.log4j.AppenderSkeleton;
 import org.apache.log4j.Level;
@@ -23,6 +24,7 @@ import org.apache.log4j.spi.LoggingEvent;
  */
 public final class LogCapture extends AppenderSkeleton implements AutoCloseable {
   private final List<String> lines = new ArrayList<>();
+  private final List<String> thrown = new ArrayList<>();
   private final Logger[] loggers;
   private final Level[] levels;
   private ByteArrayOutputStream err;
@@ -70,8 +72,28 @@ public final class LogCapture extends AppenderSkeleton implements AutoCloseable 
   public static String failedJob(Job job) throws Exception {
     try (LogCapture log = root()) {
       assertFalse(job.waitForCompletion(false), "the job must fail: " + job.getJobName());
-      return log.text();
+      String id = job.getJobID().toString();
+      // The local runner marks the job failed, then logs why (message: the job id): wait for it.
+      return log.await(t -> log.loggedWithException(id));
     }
+  }
+
+  /**
+   * The text once {@code want} holds for it, or after 30 s: a local job is marked failed (and
+   * the client returns) just before the runner's thread logs the failure.
+   */
+  public String await(Predicate<String> want) throws InterruptedException {
+    long end = System.nanoTime() + 30_000_000_000L;
+    String t = text();
+    while (!want.test(t) && System.nanoTime() < end) {
+      Thread.sleep(20);
+      t = text();
+    }
+    return t;
+  }
+
+  private synchronized boolean loggedWithException(String message) {
+    return thrown.contains(message);
   }
 
   /** Also records {@code System.err} (still passed through) until closed. */
@@ -106,6 +128,7 @@ public final class LogCapture extends AppenderSkeleton implements AutoCloseable 
     lines.add(e.getLevel() + " " + name.substring(name.lastIndexOf('.') + 1) + " " + e.getRenderedMessage());
     if (e.getThrowableStrRep() != null) {
       lines.addAll(List.of(e.getThrowableStrRep()));
+      thrown.add(e.getRenderedMessage());
     }
   }
 

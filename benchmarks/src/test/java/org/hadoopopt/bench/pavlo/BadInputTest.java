@@ -73,7 +73,7 @@ class BadInputTest {
           new String[] {rankings.getParent(), out("sel-fail")}));
       String want = "file:" + rankings.getAbsolutePath() + ", offset " + offsetOf(R1)
           + ", field pageRank: not an INT (-?[0-9]{1,10} within 32 bits): '1x2'";
-      assertTrue(log.text().contains(want), "log lacks <" + want + ">:\n" + tail(log.text()));
+      assertTrue(log.await(t -> t.contains(want)).contains(want), "log lacks <" + want + ">:\n" + tail(log.text()));
     }
   }
 
@@ -83,7 +83,7 @@ class BadInputTest {
       assertThrows(Jobs.JobFailedException.class, () -> ToolRunner.run(LocalSets.conf(), new AggregationJob(),
           new String[] {visits.getParent(), out("agg-fail")}));
       String want = ", offset " + offsetOf(V1) + ", field visitDate: not a DATE (yyyy-MM-dd naming a real day, years 0001..9999): '2000-02-30'";
-      assertTrue(log.text().contains(want), "log lacks <" + want + ">:\n" + tail(log.text()));
+      assertTrue(log.await(t -> t.contains(want)).contains(want), "log lacks <" + want + ">:\n" + tail(log.text()));
     }
   }
 

@@ -511,7 +511,8 @@ class GrammarDifferentialTest {
       }
       assertTrue(failed, what + " did not fail");
       Set<String> found = new TreeSet<>();
-      Matcher m = ERROR.matcher(log.text());
+      // the local runner logs a job's failure just after marking it failed: wait for the line
+      Matcher m = ERROR.matcher(log.await(t -> ERROR.matcher(t).find()));
       while (m.find()) {
         found.add(error(m.group(1), Long.parseLong(m.group(2)), m.group(3)));
       }
