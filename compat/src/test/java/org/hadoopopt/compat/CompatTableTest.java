@@ -201,17 +201,22 @@ class CompatTableTest {
     return "<failure message=\"expected sorted\" type=\"java.lang.AssertionError\"/>" + ok(out);
   }
 
+  /** A surefire report {@code TEST-<cls>.xml} for one configuration, a test case per entry. */
   private void report(String config, String cls, Map<String, String> cases) throws IOException {
     StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<testsuite name=\"" + cls + "\">\n");
     cases.forEach((name, body) -> xml.append("<testcase name=\"").append(name).append("\" classname=\"")
         .append(cls).append("\" time=\"1.5\">").append(body).append("</testcase>\n"));
-    xml.append("</testsuite>\n");
-    Path d = Files.createDirectories(reports.toPath().resolve(config));
-    Files.write(d.resolve("TEST-" + cls + ".xml"), xml.toString().getBytes(StandardCharsets.UTF_8));
+    put(reports, config, "TEST-" + cls + ".xml", xml.append("</testsuite>\n").toString());
   }
 
+  /** An activity record {@code <cls>.properties} for one configuration. */
   private void record(String config, String cls, String props) throws IOException {
-    Path d = Files.createDirectories(activity.toPath().resolve(config));
-    Files.write(d.resolve(cls + ".properties"), ("class=" + cls + "\n" + props).getBytes(StandardCharsets.UTF_8));
+    put(activity, config, cls + ".properties", "class=" + cls + "\n" + props);
+  }
+
+  /** The one place evidence is written: {@code root/config/name}. */
+  private static void put(File root, String config, String name, String text) throws IOException {
+    Path d = Files.createDirectories(root.toPath().resolve(config));
+    Files.write(d.resolve(name), text.getBytes(StandardCharsets.UTF_8));
   }
 }

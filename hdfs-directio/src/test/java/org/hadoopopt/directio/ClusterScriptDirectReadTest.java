@@ -48,7 +48,7 @@ import org.junit.jupiter.api.Test;
  * security checks against the DataNode process).
  */
 class ClusterScriptDirectReadTest {
-  static final int BASE_PORT = 19400;
+  static final int BASE_PORT = Scripts.freeBasePort(46); // bin/cluster uses P..P+45 with two DataNodes
   static final int DN0_XFER = BASE_PORT + 40; // bin/cluster's port plan: DataNode i transfers on P+40+3i
   static final int DN1_XFER = BASE_PORT + 43;
   static final Path DIR = Paths.get("target", "cl").toAbsolutePath();

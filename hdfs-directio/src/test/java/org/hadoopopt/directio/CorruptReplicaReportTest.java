@@ -39,6 +39,7 @@ import org.hadoopopt.testing.MiniDfs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.hadoopopt.testing.LogCapture;
 
 /**
  * Which replica the NameNode hears is corrupt, direct reads against stock reads in the same
@@ -164,7 +165,7 @@ class CorruptReplicaReportTest {
     Heard stockHeard;
     long[] before = DirectIoStatistics.snapshot();
     long reportedBefore = corruptReported(bad);
-    try (LogCapture log = new LogCapture(Level.DEBUG, "BlockStateChange")) {
+    try (LogCapture log = LogCapture.of(Level.DEBUG, "BlockStateChange")) {
       Path dir = DirectIoTesting.orderedSocketDir("crr-" + n, order);
       try (FileSystem fs = FileSystem.newInstance(cluster().getURI(), DirectIoTesting.directClient(clientBase(), dir))) {
         assertArrayEquals(oursData, DirectIoTesting.readSequential(fs, new org.apache.hadoop.fs.Path(ours), 65536),
@@ -327,7 +328,7 @@ class CorruptReplicaReportTest {
     long checksumExceptions = DirectIoStatistics.checksumExceptions();
     Heard oursHeard;
     Heard stockHeard;
-    try (LogCapture log = new LogCapture(Level.DEBUG, "BlockStateChange")) {
+    try (LogCapture log = LogCapture.of(Level.DEBUG, "BlockStateChange")) {
       try (FileSystem fs = FileSystem.newInstance(cluster().getURI(), DirectIoTesting.directClient(clientBase(), SOCKETS))) {
         assertThrows(IOException.class, () -> DirectIoTesting.readSequential(fs, new org.apache.hadoop.fs.Path(ours), 65536));
       }

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.hadoopopt.testing.LogCapture;
 
 /**
  * Faults under a direct reader: a block file corrupted, deleted or truncated, a DataNode restarted
@@ -107,7 +108,7 @@ class FaultTest {
 
   /** The client-side loggers that could mention a replica: ours and HDFS's input stream's. */
   static LogCapture clientLogs() {
-    return new LogCapture(null, "org.hadoopopt.directio.client.DirectReplicaAccessor",
+    return LogCapture.of(null, "org.hadoopopt.directio.client.DirectReplicaAccessor",
         DirectReplicaAccessorBuilder.class.getName(), "org.apache.hadoop.hdfs.DFSClient",
         "org.apache.hadoop.hdfs.DFSInputStream");
   }

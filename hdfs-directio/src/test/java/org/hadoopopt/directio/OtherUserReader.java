@@ -1,5 +1,6 @@
 package org.hadoopopt.directio;
 
+import org.hadoopopt.testing.LogCapture;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -122,7 +123,7 @@ public final class OtherUserReader {
   /** Started where the JNI library cannot load: the file must still read right, by streaming, with one warning. */
   static void readWithoutLibrary(Configuration conf, org.apache.hadoop.fs.Path file, byte[] expected) throws Exception {
     out("native.available", org.hadoopopt.directio.protocol.FdPassing.available());
-    try (LogCapture log = new LogCapture(DirectReplicaAccessorBuilder.class); FileSystem fs = FileSystem.newInstance(conf)) {
+    try (LogCapture log = LogCapture.of(DirectReplicaAccessorBuilder.class); FileSystem fs = FileSystem.newInstance(conf)) {
       long direct = DirectIoStatistics.directBytes();
       long declined = DirectIoStatistics.declined();
       out("whole.equal", Arrays.equals(expected, DirectIoTesting.readSequential(fs, file, 64 * 1024)));

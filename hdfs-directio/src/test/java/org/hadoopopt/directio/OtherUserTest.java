@@ -1,5 +1,6 @@
 package org.hadoopopt.directio;
 
+import org.hadoopopt.testing.LogCapture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -112,7 +113,7 @@ class OtherUserTest {
     int fdBefore = DirectIoTesting.openDescriptors();
     Map<String, String> out;
     String log;
-    try (LogCapture capture = new LogCapture(DirectIoDataNodePlugin.class)) {
+    try (LogCapture capture = LogCapture.of(DirectIoDataNodePlugin.class)) {
       out = runAsNobody(work, props);
       log = capture.text();
     }

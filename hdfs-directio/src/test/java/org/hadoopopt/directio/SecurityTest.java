@@ -34,6 +34,7 @@ import org.hadoopopt.testing.MiniDfs;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.hadoopopt.testing.LogCapture;
 
 /**
  * The DataNode endpoint's checks, with block tokens on: a valid token gets the replica's open
@@ -132,7 +133,7 @@ class SecurityTest {
     forgedPassword[0] ^= 1;
     Token<BlockTokenIdentifier> forged = new Token<>(t0.getIdentifier(), forgedPassword, t0.getKind(), t0.getService());
 
-    try (LogCapture log = new LogCapture(DirectIoDataNodePlugin.class)) {
+    try (LogCapture log = LogCapture.of(DirectIoDataNodePlugin.class)) {
       DirectIoTesting.Answer none = DirectIoTesting.ask(socketOf(0), request(b0.getBlock(), new byte[0]));
       DirectIoTesting.Answer empty = DirectIoTesting.ask(socketOf(0),
           request(b0.getBlock(), bytes(new Token<BlockTokenIdentifier>())));
@@ -187,7 +188,7 @@ class SecurityTest {
   void clientWithoutDataNodePluginWarnsOnceAndStreams() throws IOException {
     Path empty = DirectIoTesting.socketDir("sec-none");
     long direct = DirectIoStatistics.directBytes();
-    try (LogCapture log = new LogCapture(DirectReplicaAccessorBuilder.class);
+    try (LogCapture log = LogCapture.of(DirectReplicaAccessorBuilder.class);
         FileSystem fs = FileSystem.newInstance(DFS.cluster().getURI(), DirectIoTesting.directClient(DFS.conf(), empty))) {
       assertArrayEquals(data, DirectIoTesting.readSequential(fs, FILE, 64 * 1024));
       assertArrayEquals(data, DirectIoTesting.readSequential(fs, FILE, 100_000));
@@ -206,7 +207,7 @@ class SecurityTest {
     Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
     Files.createSymbolicLink(open.resolve(socketOf(0).getFileName()), socketOf(0));
     long direct = DirectIoStatistics.directBytes();
-    try (LogCapture log = new LogCapture(DirectReplicaAccessorBuilder.class);
+    try (LogCapture log = LogCapture.of(DirectReplicaAccessorBuilder.class);
         FileSystem fs = FileSystem.newInstance(DFS.cluster().getURI(), DirectIoTesting.directClient(DFS.conf(), open))) {
       assertArrayEquals(data, DirectIoTesting.readSequential(fs, FILE, 64 * 1024));
       assertTrue(log.text().contains("writable by group or others"), log.text());

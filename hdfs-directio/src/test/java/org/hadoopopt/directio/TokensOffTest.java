@@ -23,6 +23,7 @@ import org.hadoopopt.testing.MiniDfs;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.hadoopopt.testing.LogCapture;
 
 /**
  * Block access tokens off: without a token nothing ties a request to a block the caller may read,
@@ -64,7 +65,7 @@ class TokensOffTest {
     ExtendedBlock b = blocks.get(0).getBlock();
     DirectIoDataNodePlugin plugin = DirectIoDataNodePlugin.running(socketOf(0));
     long refused = plugin.refusedCount();
-    try (LogCapture log = new LogCapture(DirectIoDataNodePlugin.class)) {
+    try (LogCapture log = LogCapture.of(DirectIoDataNodePlugin.class)) {
       for (long gs : new long[] {b.getGenerationStamp(), 0}) {
         DirectIoTesting.Answer a = DirectIoTesting.ask(socketOf(0), request(b, gs));
         assertEquals(PathReply.Status.REFUSED, a.status(), a.toString());

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.hadoopopt.testing.LogCapture;
 
 /**
  * Programs that use the process's plain I/O against the rules of shm Streaming: bytes printed
@@ -50,7 +51,7 @@ class ProgramMisuseTest extends StreamingTestBase {
   @Test
   @Timeout(120)
   void bytesOnPlainStdoutFailTheTaskByDefaultNamingTheKey() throws Exception {
-    try (LogCapture log = new LogCapture()) {
+    try (LogCapture log = LogCapture.root().withStderr()) {
       StreamingRun r = smallRing("in", SHM_MAP).arg("-mapper", misuse("stdout")).run(fs);
       assertNotEquals(0, r.exitCode, "the job should fail");
       String t = log.text();
@@ -62,7 +63,7 @@ class ProgramMisuseTest extends StreamingTestBase {
   @Test
   @Timeout(120)
   void bytesOnPlainStdoutAreCountedAndWarnedWithWarn() throws Exception {
-    try (LogCapture log = new LogCapture()) {
+    try (LogCapture log = LogCapture.root().withStderr()) {
       StreamingRun r = smallRing("in", SHM_MAP).set("stream.shm.stdout", "warn").arg("-mapper", misuse("stdout")).run(fs);
       assertEquals(0, r.exitCode, r.failure);
       assertArrayEquals(identity, r.output, "the ring's records are the output");
@@ -79,7 +80,7 @@ class ProgramMisuseTest extends StreamingTestBase {
   @Test
   @Timeout(120)
   void aProgramThatNeverAttachesIsToldItHasNotOpenedTheChannel() throws Exception {
-    try (LogCapture log = new LogCapture()) {
+    try (LogCapture log = LogCapture.root().withStderr()) {
       StreamingRun r = smallRing("in", SHM_MAP).arg("-mapper", "/bin/true").run(fs);
       assertNotEquals(0, r.exitCode, "the job should fail");
       String t = log.text();
@@ -95,7 +96,7 @@ class ProgramMisuseTest extends StreamingTestBase {
   @Test
   @Timeout(120)
   void aProgramThatNeverAttachesItsInputRingFailsEvenWhenAllInputFits() throws Exception {
-    try (LogCapture log = new LogCapture()) {
+    try (LogCapture log = LogCapture.root().withStderr()) {
       StreamingRun r = job("stream.map.input", "shm").arg("-input", work.resolve("small").toString(), "-mapper", "/bin/true",
           "-numReduceTasks", "0").run(fs);
       assertNotEquals(0, r.exitCode, "the job should fail, not succeed with no output");
@@ -107,7 +108,7 @@ class ProgramMisuseTest extends StreamingTestBase {
   @ValueSource(strings = {"c", "python"})
   @Timeout(120)
   void aProgramWhoseStdinIsClosedIsToldStdinMustStayOpen(String client) throws Exception {
-    try (LogCapture log = new LogCapture()) {
+    try (LogCapture log = LogCapture.root().withStderr()) {
       StreamingRun r = smallRing("in", SHM_MAP).arg("-mapper", program(client, "close-stdin-first")).run(fs);
       assertNotEquals(0, r.exitCode, "the job should fail, not lose input");
       String t = log.text();

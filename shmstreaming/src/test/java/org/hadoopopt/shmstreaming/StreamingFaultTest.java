@@ -7,6 +7,7 @@ import java.nio.file.Paths;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.hadoopopt.testing.LogCapture;
 
 /**
  * The Streaming program exits non-zero mid-stream, is killed with SIGKILL, or stops reading:
@@ -30,7 +31,7 @@ class StreamingFaultTest extends StreamingTestBase {
    * the fault under test, so a slow machine cannot turn "exited" into "made no progress".
    */
   private static String runFailing(String mapper, long stallMs, String... keyValues) throws Exception {
-    try (LogCapture log = new LogCapture()) {
+    try (LogCapture log = LogCapture.root().withStderr()) {
       StreamingRun.Builder b = job(SHM_MAP).set("stream.shm.buffer.size", "4096")
           .set("stream.shm.stall.timeout.ms", Long.toString(stallMs));
       for (int i = 0; i + 1 < keyValues.length; i += 2) {

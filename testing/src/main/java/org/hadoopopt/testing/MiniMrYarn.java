@@ -3,6 +3,7 @@ package org.hadoopopt.testing;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
@@ -52,13 +53,26 @@ public class MiniMrYarn implements BeforeAllCallback, AfterAllCallback {
     yarnConf.setInt(YarnConfiguration.NM_VCORES, 8);
     yarnConf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 256);
     yarnConf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
+    // Task and AM JVMs live seconds: C1 alone compiles what they run for a fraction of the CPU
+    // C2 would spend, and CPU is what the test JVMs running beside them share.
+    String opts = "-Xmx512m -XX:TieredStopAtLevel=1";
     yarnConf.setInt("yarn.app.mapreduce.am.resource.mb", 768);
-    yarnConf.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m");
+    yarnConf.set("yarn.app.mapreduce.am.command-opts", opts);
     yarnConf.setInt("mapreduce.map.memory.mb", 768);
-    yarnConf.set("mapreduce.map.java.opts", "-Xmx512m");
+    yarnConf.set("mapreduce.map.java.opts", opts);
     yarnConf.setInt("mapreduce.reduce.memory.mb", 768);
-    yarnConf.set("mapreduce.reduce.java.opts", "-Xmx512m");
+    yarnConf.set("mapreduce.reduce.java.opts", opts);
     yarnConf.set("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", "100.0");
+    // Latency, not load: allocations ride the NodeManager's and the AM's heartbeats to the
+    // ResourceManager (1 s each by default), and a verbose job client polls once a second, so
+    // every test job sat idle for seconds; 100 ms costs a few cheap in-process calls.
+    setUnlessGiven(yarnConf, YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, "100");
+    setUnlessGiven(yarnConf, "yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", "100");
+    setUnlessGiven(yarnConf, "mapreduce.client.progressmonitor.pollinterval", "100");
+    // A finished application's container logs wait yarn.nodemanager.log.retain-seconds (3 h) for
+    // deletion, and the NodeManager's stop waits for that pending deletion (about 17 s per
+    // cluster); no test reads container logs (pass the key in the conf to keep them for debugging).
+    setUnlessGiven(yarnConf, YarnConfiguration.NM_LOG_RETAIN_SECONDS, "0");
     yarn = new MiniMRYarnCluster(name, nodeManagers);
     yarn.init(yarnConf);
     yarn.start();
@@ -75,6 +89,14 @@ public class MiniMrYarn implements BeforeAllCallback, AfterAllCallback {
       dfs = null;
     }
     TestFiles.deleteRecursively(baseDir);
+  }
+
+  /** Sets {@code key} unless the test's own configuration did (Hadoop's *-default.xml do not count). */
+  private void setUnlessGiven(Configuration conf, String key, String value) {
+    String[] sources = baseConf.getPropertySources(key);
+    if (sources == null || Arrays.stream(sources).allMatch(src -> src.endsWith("-default.xml"))) {
+      conf.set(key, value);
+    }
   }
 
   /** A copy of the configuration that submits to this YARN and reads/writes this HDFS. */

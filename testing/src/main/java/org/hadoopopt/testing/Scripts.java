@@ -2,6 +2,8 @@ package org.hadoopopt.testing;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +13,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -89,5 +92,38 @@ public final class Scripts {
 
   public static Result run(long timeoutSec, String script, String... args) throws IOException, InterruptedException {
     return run(new HashMap<>(), timeoutSec, script, args);
+  }
+
+  /**
+   * A base port P for {@code bin/cluster --base-port} whose ports P..P+span-1 are all free now.
+   * P is drawn at random below Linux's ephemeral range (32768 up), where the kernel hands out no
+   * ports of its own, so concurrent runs of the same test and other mini clusters (all on
+   * ephemeral ports) do not meet; a port taken between this check and the start makes
+   * {@code bin/cluster} stop with "port N ... is in use", which callers answer by asking again.
+   */
+  public static int freeBasePort(int span) {
+    for (int attempt = 0; attempt < 200; attempt++) {
+      int base = ThreadLocalRandom.current().nextInt(20000, 32700 - span);
+      if (allFree(base, span)) {
+        return base;
+      }
+    }
+    throw new IllegalStateException("no " + span + " consecutive free ports found in 20000..32700");
+  }
+
+  private static boolean allFree(int base, int span) {
+    for (int p = base; p < base + span; p++) {
+      try (ServerSocket s = new ServerSocket()) {
+        s.bind(new InetSocketAddress(p));
+      } catch (IOException e) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether {@code bin/cluster start} failed because one of its ports was taken. */
+  public static boolean portClash(Result start) {
+    return start.exitCode != 0 && start.stderr.contains("is in use by another process");
   }
 }

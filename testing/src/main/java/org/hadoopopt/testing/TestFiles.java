@@ -38,6 +38,17 @@ public final class TestFiles {
     return lines;
   }
 
+  /**
+   * {@code name} made unique to this test JVM among the module's concurrent ones ({@code name-fN},
+   * {@code fN} the {@code test.fork} property the build sets; {@code name} where it is not set): for
+   * files under {@code target/} that several test classes share, since classes of one module run
+   * in several JVMs at once.
+   */
+  public static String perFork(String name) {
+    String fork = System.getProperty("test.fork", "");
+    return fork.matches("f\\d+") ? name + "-" + fork : name;
+  }
+
   public static void deleteRecursively(File f) {
     if (f == null || !f.exists()) {
       return;

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
  * {@code bin/hadoop jar}, and nothing of ours left running after {@code bin/cluster stop}.
  */
 class ClusterScriptEndToEndTest {
-  private static final String BASE_PORT = "19300"; // away from the default 19100 a developer may be using
+  private static final int PORTS = 43; // bin/cluster's port plan with one DataNode: P..P+42
+  private static String basePort;
   private static Path dir;
   private static Map<String, String> env;
   private static final List<Long> daemonPids = new ArrayList<>();
@@ -38,7 +39,17 @@ class ClusterScriptEndToEndTest {
     dir = Scripts.root().resolve("testing/target/cluster-e2e");
     Scripts.run(300, "cluster", "stop", "--dir", dir.toString()); // a leftover from an aborted run
     TestFiles.deleteRecursively(dir.toFile()); // a fresh, formatted HDFS every time
-    Scripts.Result start = Scripts.run(300, "cluster", "start", "--dir", dir.toString(), "--base-port", BASE_PORT);
+    Scripts.Result start = null;
+    // free ports, never a fixed block: the same test may run elsewhere on this machine meanwhile
+    for (int attempt = 0; attempt < 5 && (start == null || Scripts.portClash(start)); attempt++) {
+      basePort = String.valueOf(Scripts.freeBasePort(PORTS));
+      start = Scripts.run(300, "cluster", "start", "--dir", dir.toString(), "--base-port", basePort,
+          // test-sized latencies, as MiniMrYarn has them: 100 ms heartbeats instead of 1 s, and no
+          // container-log deletion pending for 3 h that the NodeManager's stop would wait for
+          "--set", "yarn.resourcemanager.nodemanagers.heartbeat-interval-ms=100",
+          "--set", "yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms=100",
+          "--set", "yarn.nodemanager.log.retain-seconds=0");
+    }
     assertEquals(0, start.exitCode, start.toString());
     Matcher m = Pattern.compile("^export HADOOP_CONF_DIR=(.+)$", Pattern.MULTILINE).matcher(start.stdout);
     assertTrue(m.find(), "start must print the conf dir: " + start);
@@ -103,7 +114,7 @@ class ClusterScriptEndToEndTest {
 
   @Test
   void startingTwiceSaysItIsAlreadyRunning() throws Exception {
-    Scripts.Result again = Scripts.run(120, "cluster", "start", "--dir", dir.toString(), "--base-port", BASE_PORT);
+    Scripts.Result again = Scripts.run(120, "cluster", "start", "--dir", dir.toString(), "--base-port", basePort);
     assertNotEquals(0, again.exitCode);
     assertTrue(again.stderr.contains("already running"), again.toString());
   }

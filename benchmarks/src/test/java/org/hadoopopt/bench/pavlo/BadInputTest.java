@@ -21,6 +21,7 @@ import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
 import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.hadoopopt.testing.LogCapture;
 
 /** Malformed rows fail the job with file, offset and field named, or are skipped and counted on request. */
 class BadInputTest {
@@ -67,22 +68,22 @@ class BadInputTest {
 
   @Test
   void aNonNumericPageRankFailsTheJobNamingFileOffsetAndField() throws Exception {
-    try (LogCapture log = new LogCapture()) {
+    try (LogCapture log = LogCapture.root()) {
       assertThrows(Jobs.JobFailedException.class, () -> ToolRunner.run(LocalSets.conf(), new SelectionJob(),
           new String[] {rankings.getParent(), out("sel-fail")}));
       String want = "file:" + rankings.getAbsolutePath() + ", offset " + offsetOf(R1)
           + ", field pageRank: not an INT (-?[0-9]{1,10} within 32 bits): '1x2'";
-      assertTrue(log.text().contains(want), "log lacks <" + want + ">:\n" + tail(log.text()));
+      assertTrue(log.await(t -> t.contains(want)).contains(want), "log lacks <" + want + ">:\n" + tail(log.text()));
     }
   }
 
   @Test
   void aBadDateFailsTheJobNamingTheField() throws Exception {
-    try (LogCapture log = new LogCapture()) {
+    try (LogCapture log = LogCapture.root()) {
       assertThrows(Jobs.JobFailedException.class, () -> ToolRunner.run(LocalSets.conf(), new AggregationJob(),
           new String[] {visits.getParent(), out("agg-fail")}));
       String want = ", offset " + offsetOf(V1) + ", field visitDate: not a DATE (yyyy-MM-dd naming a real day, years 0001..9999): '2000-02-30'";
-      assertTrue(log.text().contains(want), "log lacks <" + want + ">:\n" + tail(log.text()));
+      assertTrue(log.await(t -> t.contains(want)).contains(want), "log lacks <" + want + ">:\n" + tail(log.text()));
     }
   }
 

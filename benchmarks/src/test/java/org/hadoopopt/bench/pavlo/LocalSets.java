@@ -16,7 +16,10 @@ import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.testing.TestFiles;
 
-/** Generated sets on the local file system, made once per test JVM and shared by test classes. */
+/**
+ * Generated sets on the local file system, made once per test JVM and shared by its test classes
+ * (each JVM its own copy: classes run in several JVMs at once).
+ */
 final class LocalSets {
   private static final Map<String, File> SETS = new HashMap<>();
 
@@ -55,7 +58,7 @@ final class LocalSets {
     String key = scale + "-" + seed;
     File dir = SETS.get(key);
     if (dir == null) {
-      dir = work("set-" + key);
+      dir = work(TestFiles.perFork("set-" + key));
       int rc = ToolRunner.run(conf(), new PavloGenerator(),
           new String[] {"--scale", Double.toString(scale), "--seed", Long.toString(seed), "--maps", "2", dir.toString()});
       assertEquals(0, rc);

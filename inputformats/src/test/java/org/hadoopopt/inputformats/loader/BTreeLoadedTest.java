@@ -29,11 +29,8 @@ import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.apache.hadoop.mapreduce.RecordReader;
-import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.hadoopopt.inputformats.btree.BTreeCounter;
 import org.hadoopopt.inputformats.btree.BTreeInputFormat;
 import org.hadoopopt.inputformats.btree.BTreeSplit;
@@ -64,22 +61,15 @@ class BTreeLoadedTest {
 
   @BeforeAll
   static void load() throws Exception {
-    work = new File("target/test-work/btree").getAbsoluteFile();
-    TestFiles.deleteRecursively(work);
-    conf = new Configuration();
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("mapreduce.framework.name", "local");
+    work = TestTables.freshWork("btree");
+    conf = TestTables.localConf();
     TreeEnvironments.setLocalDir(conf, new File(work, "local").toString());
     fs = FileSystem.getLocal(conf);
     tables = new TestTables(5, 900, 2500);
     TestTables.write(new File(work, "in/rankings/data.txt"), tables.rankings);
     TestTables.write(new File(work, "in/uservisits/data.txt"), tables.userVisits);
     for (String table : new String[] {"rankings", "uservisits"}) {
-      Configuration c = new Configuration(conf);
-      c.set(LoadJob.TABLE, table);
-      LoadJob.setPartitions(c, N);
-      LoadJob.setFormat(c, LoadJob.Format.BDBTREE);
-      assertTrue(LoadJob.createJob(c, path("in/" + table), path(table)).waitForCompletion(false), "load " + table);
+      TestTables.load(conf, table, "bdbtree", N, 0, path("in/" + table), path(table));
     }
   }
 
@@ -97,39 +87,11 @@ class BTreeLoadedTest {
 
   /** Reads a directory of trees through the input format, as tasks would. */
   private static List<String> read(BTreeInputFormat<?> format, Path dir, Configuration c) throws Exception {
-    Job job = Job.getInstance(c);
-    FileInputFormat.addInputPath(job, dir);
-    List<String> rows = new ArrayList<>();
-    for (InputSplit s : format.getSplits(job)) {
-      readSplit(format, job.getConfiguration(), s, rows);
-    }
-    Collections.sort(rows);
-    return rows;
-  }
-
-  private static void readSplit(BTreeInputFormat<?> format, Configuration c, InputSplit s, List<String> rows)
-      throws Exception {
-    TaskAttemptContextImpl ctx = new TaskAttemptContextImpl(c, new TaskAttemptID());
-    try (RecordReader<Writable, ? extends Row> r = format.createRecordReader(s, ctx)) {
-      r.initialize(s, ctx);
-      while (r.nextKeyValue()) {
-        rows.add(project(r.getCurrentValue().toText()));
-      }
-    }
+    return TestTables.read(format, dir, c, null);
   }
 
   private static Configuration range(String column, Object lo, boolean loIn, Object hi, boolean hiIn) {
-    Configuration c = new Configuration(conf);
-    c.set(RangeIndexInputFormat.COLUMN, column);
-    if (lo != null) {
-      c.set(RangeIndexInputFormat.LOWER, lo.toString());
-    }
-    if (hi != null) {
-      c.set(RangeIndexInputFormat.UPPER, hi.toString());
-    }
-    c.setBoolean(RangeIndexInputFormat.LOWER_INCLUSIVE, loIn);
-    c.setBoolean(RangeIndexInputFormat.UPPER_INCLUSIVE, hiIn);
-    return c;
+    return TestTables.range(conf, column, lo, loIn, hi, hiIn);
   }
 
   /**
@@ -324,7 +286,7 @@ class BTreeLoadedTest {
     assertTrue(e.getMessage().contains(data.toString()) && e.getMessage().contains("bytes"), e.getMessage());
     for (InputSplit s : splits) {
       if (((BTreeSplit) s).getPath().getName().equals(data.getName())) {
-        e = assertThrows(IOException.class, () -> readSplit(format, job.getConfiguration(), s, new ArrayList<>()));
+        e = assertThrows(IOException.class, () -> TestTables.readSplit(format, job.getConfiguration(), s, new ArrayList<>()));
         assertTrue(e.getMessage().contains(data.toString()), e.getMessage());
       }
     }

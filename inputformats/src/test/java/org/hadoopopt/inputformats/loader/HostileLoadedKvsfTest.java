@@ -25,7 +25,6 @@ import org.hadoopopt.inputformats.index.DataFileStamp;
 import org.hadoopopt.inputformats.index.RangeIndex;
 import org.hadoopopt.inputformats.index.RangeIndexLayout;
 import org.hadoopopt.inputformats.kvsf.KvsfFileInfo;
-import org.hadoopopt.inputformats.mapreduce.FailedJobLog;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.mapreduce.UserVisitsKvsfInputFormat;
 import org.hadoopopt.inputformats.mapreduce.UserVisitsRangeInputFormat;
@@ -33,6 +32,7 @@ import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.hadoopopt.testing.LogCapture;
 
 /**
  * The loader's KVSF output damaged in place (same length, modification time restored): a page of
@@ -50,20 +50,12 @@ class HostileLoadedKvsfTest {
 
   @BeforeAll
   static void load() throws Exception {
-    work = new File("target/test-work/hostile-loaded").getAbsoluteFile();
-    TestFiles.deleteRecursively(work);
-    conf = new Configuration();
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("mapreduce.framework.name", "local");
+    work = TestTables.freshWork("hostile-loaded");
+    conf = TestTables.localConf();
     fs = FileSystem.getLocal(conf);
     TestTables tables = new TestTables(21, 300, 1500);
     TestTables.write(new File(work, "in/uservisits/data.txt"), tables.userVisits);
-    Configuration c = new Configuration(conf);
-    c.set(LoadJob.TABLE, "uservisits");
-    LoadJob.setPartitions(c, 2);
-    c.set(LoadJob.FORMAT, "kvsf");
-    LoadJob.setPageSize(c, 512);
-    assertTrue(LoadJob.createJob(c, path("in/uservisits"), path("loaded")).waitForCompletion(false));
+    TestTables.load(conf, "uservisits", "kvsf", 2, 512, path("in/uservisits"), path("loaded"));
     info0 = info(new File(work, "loaded/part-00000"));
     assertTrue(info0.pageCount() > 10 && info(new File(work, "loaded/part-00001")).pageCount() > 10);
   }
@@ -126,7 +118,7 @@ class HostileLoadedKvsfTest {
     job.setOutputValueClass(NullWritable.class);
     FileInputFormat.addInputPath(job, data.getParent());
     FileOutputFormat.setOutputPath(job, path(out));
-    return FailedJobLog.run(job);
+    return LogCapture.failedJob(job);
   }
 
   /** Every reader of the loader's KVSF output fails with {@code message} about part-00000. */

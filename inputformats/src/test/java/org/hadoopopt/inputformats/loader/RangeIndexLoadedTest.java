@@ -27,11 +27,8 @@ import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.apache.hadoop.mapreduce.RecordReader;
-import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.hadoopopt.inputformats.index.IndexEntry;
 import org.hadoopopt.inputformats.index.RangeIndex;
 import org.hadoopopt.inputformats.index.RangeIndexLayout;
@@ -59,24 +56,15 @@ class RangeIndexLoadedTest {
 
   @BeforeAll
   static void load() throws Exception {
-    work = new File("target/test-work/range-index").getAbsoluteFile();
-    TestFiles.deleteRecursively(work);
-    conf = new Configuration();
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("mapreduce.framework.name", "local");
+    work = TestTables.freshWork("range-index");
+    conf = TestTables.localConf();
     fs = FileSystem.getLocal(conf);
     tables = new TestTables(3, 900, 2500);
     TestTables.write(new File(work, "in/rankings/data.txt"), tables.rankings);
     TestTables.write(new File(work, "in/uservisits/data.txt"), tables.userVisits);
     for (String table : new String[] {"rankings", "uservisits"}) {
       for (String format : new String[] {"text", "kvsf"}) {
-        Configuration c = new Configuration(conf);
-        c.set(LoadJob.TABLE, table);
-        LoadJob.setPartitions(c, N);
-        c.set(LoadJob.FORMAT, format);
-        LoadJob.setPageSize(c, 512);
-        Job job = LoadJob.createJob(c, path("in/" + table), path(table + "-" + format));
-        assertTrue(job.waitForCompletion(false), "load " + table + " " + format);
+        TestTables.load(conf, table, format, N, 512, path("in/" + table), path(table + "-" + format));
       }
     }
   }
@@ -88,38 +76,16 @@ class RangeIndexLoadedTest {
   /** Reads a loaded directory through the input format, as tasks would; returns sorted rows and the first split. */
   private static List<String> read(RangeIndexInputFormat<?> format, Path dir, Configuration range, IndexedSplit[] first)
       throws Exception {
-    Job job = Job.getInstance(range);
-    FileInputFormat.addInputPath(job, dir);
-    List<InputSplit> splits = format.getSplits(job);
+    List<InputSplit> splits = new ArrayList<>();
+    List<String> rows = TestTables.read(format, dir, range, splits);
     if (first != null) {
       first[0] = (IndexedSplit) splits.get(0);
     }
-    List<String> rows = new ArrayList<>();
-    for (InputSplit s : splits) {
-      TaskAttemptContextImpl ctx = new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID());
-      try (RecordReader<Writable, ? extends Row> r = format.createRecordReader(s, ctx)) {
-        r.initialize(s, ctx);
-        while (r.nextKeyValue()) {
-          rows.add(project(r.getCurrentValue().toText()));
-        }
-      }
-    }
-    Collections.sort(rows);
     return rows;
   }
 
   private static Configuration range(String column, Object lo, boolean loIn, Object hi, boolean hiIn) {
-    Configuration c = new Configuration(conf);
-    c.set(RangeIndexInputFormat.COLUMN, column);
-    if (lo != null) {
-      c.set(RangeIndexInputFormat.LOWER, lo.toString());
-    }
-    if (hi != null) {
-      c.set(RangeIndexInputFormat.UPPER, hi.toString());
-    }
-    c.setBoolean(RangeIndexInputFormat.LOWER_INCLUSIVE, loIn);
-    c.setBoolean(RangeIndexInputFormat.UPPER_INCLUSIVE, hiIn);
-    return c;
+    return TestTables.range(conf, column, lo, loIn, hi, hiIn);
   }
 
   /** Ranges that hit nothing, everything, single keys, page edges and single pages of {@code part-00000}'s index. */

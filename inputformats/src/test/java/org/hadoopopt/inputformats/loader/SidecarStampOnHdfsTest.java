@@ -1,7 +1,7 @@
 package org.hadoopopt.inputformats.loader;
 
 import static org.hadoopopt.inputformats.loader.TestTables.expected;
-import static org.hadoopopt.inputformats.loader.TestTables.project;
+import static org.hadoopopt.inputformats.loader.TestTables.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,14 +19,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.Writable;
-import org.apache.hadoop.mapreduce.InputFormat;
 import org.apache.hadoop.mapreduce.InputSplit;
-import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.RecordReader;
-import org.apache.hadoop.mapreduce.TaskAttemptID;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.hadoopopt.inputformats.btree.RankingsBTreeInputFormat;
 import org.hadoopopt.inputformats.btree.TreeLayout;
 import org.hadoopopt.inputformats.btree.TreeMeta;
@@ -37,7 +30,6 @@ import org.hadoopopt.inputformats.mapreduce.IndexedSplit;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexCounter;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.mapreduce.RankingsRangeInputFormat;
-import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.testing.MiniDfs;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -70,13 +62,8 @@ class SidecarStampOnHdfsTest {
   }
 
   private static Path load(String format, String out) throws Exception {
-    Configuration c = new Configuration(conf);
-    c.set(LoadJob.TABLE, "rankings");
-    LoadJob.setPartitions(c, 2);
-    c.set(LoadJob.FORMAT, format);
-    LoadJob.setPageSize(c, 512);
     Path dir = new Path("/" + out);
-    assertTrue(LoadJob.createJob(c, new Path("/in/rankings"), dir).waitForCompletion(false), "load " + format);
+    TestTables.load(conf, "rankings", format, 2, 512, new Path("/in/rankings"), dir);
     return dir;
   }
 
@@ -84,26 +71,6 @@ class SidecarStampOnHdfsTest {
     Configuration c = new Configuration(conf);
     RangeIndexInputFormat.setIntRange(c, "pageRank", (int) lo, true, (int) hi, true);
     return c;
-  }
-
-  private static List<String> read(InputFormat<Writable, ? extends Row> format, Path dir, Configuration c,
-      List<InputSplit> splitsOut) throws Exception {
-    Job job = Job.getInstance(c);
-    FileInputFormat.addInputPath(job, dir);
-    List<InputSplit> splits = format.getSplits(job);
-    splitsOut.addAll(splits);
-    List<String> rows = new ArrayList<>();
-    for (InputSplit s : splits) {
-      TaskAttemptContextImpl ctx = new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID());
-      try (RecordReader<Writable, ? extends Row> r = format.createRecordReader(s, ctx)) {
-        r.initialize(s, ctx);
-        while (r.nextKeyValue()) {
-          rows.add(project(r.getCurrentValue().toText()));
-        }
-      }
-    }
-    Collections.sort(rows);
-    return rows;
   }
 
   private static byte[] bytes(Path p) throws IOException {

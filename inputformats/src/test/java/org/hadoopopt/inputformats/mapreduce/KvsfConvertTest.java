@@ -14,6 +14,7 @@ import org.hadoopopt.inputformats.record.SampleRows;
 import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.Test;
+import org.hadoopopt.testing.LogCapture;
 
 /** The converter, on the local runner, refuses a row too large for a page naming the input file and the row's offset. */
 class KvsfConvertTest {
@@ -39,7 +40,7 @@ class KvsfConvertTest {
     conf.set("fs.defaultFS", "file:///");
     conf.set("mapreduce.framework.name", "local");
     conf.setInt(KvsfOutputFormat.PAGE_SIZE, 256);
-    String log = FailedJobLog.run(KvsfConvert.createJob(conf, Schema.USER_VISITS, new Path(in.getParentFile().toURI()),
+    String log = LogCapture.failedJob(KvsfConvert.createJob(conf, Schema.USER_VISITS, new Path(in.getParentFile().toURI()),
         new Path(new File(work, "out").toURI())));
     String want = new Path(in.toURI()) + ", offset " + offset + ": the row encodes to ";
     assertTrue(log.contains(want), "'" + want + "' in\n" + log);

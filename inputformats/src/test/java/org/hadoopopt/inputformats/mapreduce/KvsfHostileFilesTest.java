@@ -31,6 +31,7 @@ import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.hadoopopt.testing.LogCapture;
 
 /**
  * KeyValueSequenceFiles damaged the ways a file system or a careless copy can damage them, each
@@ -114,7 +115,7 @@ class KvsfHostileFilesTest {
   /** Runs the job over {@code bytes}, which must fail; returns the log, checked to name the file. */
   private static String failing(String name, byte[] bytes) throws Exception {
     Path f = file(name, bytes);
-    String log = FailedJobLog.run(job(f));
+    String log = LogCapture.failedJob(job(f));
     assertTrue(log.contains(f.toString()), "names the file " + f + ":\n" + log);
     return log;
   }
