@@ -38,12 +38,6 @@ public final class SuiteOptions {
 
   private SuiteOptions() {}
 
-  /**
-   * Hadoop's {@code mapreduce.local.map.tasks.maximum} (Hadoop's default 1): with {@code --cluster
-   * local} the suite sets it to the machine's cores unless it is set (e.g. by {@code -D}).
-   */
-  static final String LOCAL_MAPS = "mapreduce.local.map.tasks.maximum";
-
   static void apply(ToolArgs a, Configuration conf) {
     copy(a, "scale", conf, PavloGenerator.SCALE);
     copy(a, "seed", conf, PavloGenerator.SEED);
@@ -63,10 +57,6 @@ public final class SuiteOptions {
     if ("local".equals(getCluster(conf))) {
       conf.set("fs.defaultFS", "file:///");
       conf.set("mapreduce.framework.name", "local");
-      if (conf.get(LOCAL_MAPS) == null) {
-        // The local runner's default is one map at a time: a scan of many splits would use one core.
-        conf.setInt(LOCAL_MAPS, Runtime.getRuntime().availableProcessors());
-      }
     }
   }
 
