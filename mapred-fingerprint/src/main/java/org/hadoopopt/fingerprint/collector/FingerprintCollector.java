@@ -140,7 +140,7 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
     reporter = context.getReporter();
     try {
       setUp(context);
-    } catch (Declined e) {
+    } catch (CollectorDecline.Declined e) {
       throw e;
     } catch (Exception | LinkageError e) {
       throw decline("it cannot be set up for this job: " + e, e);
@@ -360,30 +360,12 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
   }
 
   private IOException decline(String reason, Throwable cause) {
-    String msg = "FingerprintCollector declines this task: " + reason + "; falling back to " + fallback();
-    LOG.warn(msg, cause);
-    if (reporter != null) {
-      reporter.getCounter(FingerprintCounter.DECLINED).increment(1);
-    }
-    return new Declined(msg, cause);
+    return CollectorDecline.decline(LOG, "FingerprintCollector", reason, fallback(), cause, reporter, FingerprintCounter.DECLINED);
   }
 
   /** Reads a number from the job; an unparsable value is a decline naming the key. */
   private <T> T number(String key, java.util.function.Supplier<T> read) throws IOException {
-    try {
-      return read.get();
-    } catch (NumberFormatException e) {
-      throw decline("invalid " + key + "=" + job.get(key) + " (" + e.getMessage() + ")");
-    }
-  }
-
-  /** The exception of a logged decline. */
-  private static final class Declined extends IOException {
-    private static final long serialVersionUID = 1L;
-
-    Declined(String message, Throwable cause) {
-      super(message, cause);
-    }
+    return CollectorDecline.number(job, key, read, this::decline);
   }
 
   /**

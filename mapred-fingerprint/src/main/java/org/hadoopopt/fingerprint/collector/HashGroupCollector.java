@@ -166,7 +166,7 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
     reporter = context.getReporter();
     try {
       setUp(context);
-    } catch (Declined e) {
+    } catch (CollectorDecline.Declined e) {
       throw e;
     } catch (Exception | LinkageError e) {
       throw decline("it cannot be set up for this job: " + e, e);
@@ -552,28 +552,12 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
   }
 
   private IOException decline(String reason, Throwable cause) {
-    String msg = "HashGroupCollector declines this task: " + reason + "; falling back to " + fallback();
-    LOG.warn(msg, cause);
-    if (reporter != null) {
-      reporter.getCounter(HashGroupCounter.DECLINED).increment(1);
-    }
-    return new Declined(msg, cause);
+    return CollectorDecline.decline(LOG, "HashGroupCollector", reason, fallback(), cause, reporter, HashGroupCounter.DECLINED);
   }
 
+  /** Reads a number from the job; an unparsable value is a decline naming the key. */
   private <T> T number(String key, java.util.function.Supplier<T> read) throws IOException {
-    try {
-      return read.get();
-    } catch (NumberFormatException e) {
-      throw decline("invalid " + key + "=" + job.get(key) + " (" + e.getMessage() + ")");
-    }
-  }
-
-  private static final class Declined extends IOException {
-    private static final long serialVersionUID = 1L;
-
-    Declined(String message, Throwable cause) {
-      super(message, cause);
-    }
+    return CollectorDecline.number(job, key, read, this::decline);
   }
 
   private String fallback() {
