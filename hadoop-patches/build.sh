@@ -3,6 +3,8 @@
 # patched classes against the stock Hadoop jars of the same release.
 #
 #   hadoop-patches/build.sh [VERSION]      (default 3.4.2, the release the patches are made against)
+#   hadoop-patches/build.sh VERSION NAME.patch...   only the named patches (e.g. to measure one alone),
+#       into target/VERSION-NAME[+NAME...]/ instead of target/VERSION/
 #
 # For each patch: the files it touches name their Hadoop module (hadoop-hdfs-project/hadoop-hdfs/
 # src/main/java/... -> artifact hadoop-hdfs; the last directory before src/main/java); that artifact's -sources jar is fetched from Maven
@@ -17,13 +19,21 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 version=${1:-3.4.2}
+[ $# -gt 0 ] && shift
 out="$here/target/$version"
-rm -rf "$out"
-mkdir -p "$out/jars" "$out/tree" "$out/classes"
-
 shopt -s nullglob
 patches=("$here"/*.patch)
+if [ $# -gt 0 ]; then
+  patches=(); suffix=""
+  for n in "$@"; do
+    [ -f "$here/$(basename "$n")" ] || { echo "build.sh: no patch $n in $here" >&2; exit 1; }
+    patches+=("$here/$(basename "$n")"); suffix="$suffix${suffix:++}$(basename "$n" .patch)"
+  done
+  out="$here/target/$version-$suffix"
+fi
 [ ${#patches[@]} -gt 0 ] || { echo "build.sh: no patches in $here" >&2; exit 1; }
+rm -rf "$out"
+mkdir -p "$out/jars" "$out/tree" "$out/classes"
 
 files_of() { sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$1"; }
 

@@ -17,6 +17,10 @@ public final class HadoopOptKeys {
   public static final String HASH_GROUP_COUNTERS = "org.hadoopopt.fingerprint.collector.HashGroupCounter";
   public static final String DIRECTIO_BUILDER = "org.hadoopopt.directio.client.DirectReplicaAccessorBuilder";
   public static final String REPLICA_ACCESSOR_KEY = "dfs.client.replica.accessor.builder.classes";
+  /** hadoop-patches' MAPREDUCE-fingerprint-sort.patch: the key its patched MapOutputBuffer reads. */
+  public static final String PATCH_SORT_KEY = "mapreduce.map.sort.fingerprint";
+  /** The patched MapOutputBuffer's counter group (RECORDS_SORTED, DECLINED). */
+  public static final String PATCH_SORT_COUNTERS = "MapOutputBuffer fingerprint sort";
 
   private HadoopOptKeys() {}
 
@@ -29,6 +33,18 @@ public final class HadoopOptKeys {
       conf.set("mapreduce.job.output.key.comparator.class", HASH_COMPARATOR);
     }
     TaskJars.ship(conf, FINGERPRINT_COLLECTOR);
+  }
+
+  /**
+   * conf/hadoop-patches-fingerprint-sort-site.xml: the fingerprint sort inside a patched Hadoop's own
+   * MapOutputBuffer, prefix mode, or hash mode with its comparator (from the mapred-fingerprint jar).
+   */
+  public static void patchSort(Configuration conf, boolean hash) {
+    conf.set(PATCH_SORT_KEY, hash ? "hash" : "prefix");
+    if (hash) {
+      conf.set("mapreduce.job.output.key.comparator.class", HASH_COMPARATOR);
+      TaskJars.ship(conf, HASH_COMPARATOR);
+    }
   }
 
   /**

@@ -28,6 +28,9 @@ final class Execution {
   static final String MAP_INPUT_RECORDS = "mapInputRecords";
   static final String SPILLED_RECORDS = "spilledRecords";
   static final String CPU_MILLIS = "cpuMillis";
+  static final String MAP_OUTPUT_RECORDS = "mapOutputRecords";
+  /** Records hadoop-patches' fingerprint-sort patch sorted (the +pfs/+pfsh variants' proof; 0 elsewhere). */
+  static final String PATCH_RECORDS_SORTED = "patchRecordsSorted";
   static final String JOBS = "jobs";
 
   final double seconds;
@@ -40,9 +43,12 @@ final class Execution {
     this.counters = counters;
   }
 
-  /** Runs the task in the variant over INPUTS (one per task table) into OUT (replaced). */
-  static Execution run(Programs programs, Configuration base, Task task, Variant v, List<Path> inputs, Path out)
-      throws Exception {
+  /**
+   * Runs the task in the variant over INPUTS (one per task table) into OUT (replaced); the patched
+   * variants in PATCHED (null when the plan has none).
+   */
+  static Execution run(Programs programs, Configuration base, Task task, Variant v, List<Path> inputs, Path out,
+      PatchedJvm patched) throws Exception {
     Configuration conf = configure(base, v);
     List<String> args = new ArrayList<>(task.options());
     if (v.decoder() != Variant.Decoder.BASELINE) {
@@ -56,6 +62,10 @@ final class Execution {
     FileSystem fs = out.getFileSystem(conf);
     fs.delete(out, true);
     fs.mkdirs(out.getParent());
+    if (v.patched()) {
+      PatchedJvm.Result r = patched.run(conf, task.program(), args, v);
+      return new Execution(r.seconds, Answer.read(fs, out), r.counters);
+    }
     Tool tool = programs.tool(task.program());
     long t0 = System.nanoTime();
     int rc = ToolRunner.run(conf, tool, args.toArray(new String[0]));
@@ -81,11 +91,14 @@ final class Execution {
     if (v.has(Variant.Modifier.DIO)) {
       HadoopOptKeys.directIo(conf);
     }
+    if (v.has(Variant.Modifier.PFS) || v.has(Variant.Modifier.PFSH)) {
+      HadoopOptKeys.patchSort(conf, v.has(Variant.Modifier.PFSH));
+    }
     return conf;
   }
 
   /** Sums of the counters the report uses over the program's jobs (empty if it does not expose them). */
-  private static Map<String, Long> counters(Tool tool) throws Exception {
+  static Map<String, Long> counters(Tool tool) throws Exception {
     Map<String, Long> m = new LinkedHashMap<>();
     if (!(tool instanceof BaselineTool)) {
       return m;
@@ -104,6 +117,8 @@ final class Execution {
       add(m, MAP_INPUT_RECORDS, c.findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue());
       add(m, SPILLED_RECORDS, c.findCounter(TaskCounter.SPILLED_RECORDS).getValue());
       add(m, CPU_MILLIS, c.findCounter(TaskCounter.CPU_MILLISECONDS).getValue());
+      add(m, MAP_OUTPUT_RECORDS, c.findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue());
+      add(m, PATCH_RECORDS_SORTED, c.findCounter(HadoopOptKeys.PATCH_SORT_COUNTERS, "RECORDS_SORTED").getValue());
     }
     return m;
   }

@@ -111,12 +111,20 @@ public final class SuiteTool extends Configured implements Tool {
           hw.diskRead() / 1e6, hw.diskWrite() / 1e6, hw.memory() / 1e6, hw.parsePerCore() / 1e6, hw.cores());
       model = new IdealModel(hw);
     }
+    PatchedJvm patched = null;
     try {
-      runRounds(conf, plan, inputs, new Path(a.positional(0), "out"), results, programs);
+      if (plan.tasks().stream().anyMatch(t -> plan.variants(t).stream().anyMatch(Variant::patched))) {
+        // started before any timing, reused by every patched execution
+        patched = new PatchedJvm(PatchedClasses.jar(conf), new File(out, "patched-jvm"));
+      }
+      runRounds(conf, plan, inputs, new Path(a.positional(0), "out"), results, programs, patched);
       if (SuiteOptions.isDuckDb(conf)) {
         new DuckDbColumn(progress).run(prep, out, new Path(a.positional(0), "out"), plan.tasks(), SuiteOptions.getRuns(conf), results);
       }
     } finally {
+      if (patched != null) {
+        patched.close();
+      }
       if (model != null) {
         addIdeal(results, model);
       }
@@ -159,7 +167,7 @@ public final class SuiteTool extends Configured implements Tool {
   }
 
   private void runRounds(Configuration conf, SuitePlan plan, Map<String, List<Path>> inputs, Path outRoot,
-      SuiteResults results, Programs programs) throws Exception {
+      SuiteResults results, Programs programs, PatchedJvm patched) throws Exception {
     int runs = SuiteOptions.getRuns(conf);
     int total = runs * plan.executionsPerRound();
     int done = 0;
@@ -171,7 +179,7 @@ public final class SuiteTool extends Configured implements Tool {
           progress.printf(Locale.ROOT, "[%d/%d] round %d  %-18s %-18s ", ++done, total, round + 1, t, v);
           progress.flush();
           Execution e = Execution.run(programs, conf, t, v, inputs.get(t.name() + "/" + v.name()),
-              new Path(outRoot, t.name() + "/" + v.name()));
+              new Path(outRoot, t.name() + "/" + v.name()), patched);
           CellResult c = results.cell(t.name(), v.name());
           c.addSeconds(e.seconds);
           c.setAnswer(e.answer.lines().size(), e.answer.sha256());

@@ -10,7 +10,8 @@ import java.util.Set;
 
 /**
  * A way of running a task: a decoding/input choice (the program's {@code --variant}) plus
- * modifiers that only set keys ({@code +fp}, {@code +fph}, {@code +hash}, {@code +dio}); written like
+ * modifiers that only set keys ({@code +fp}, {@code +fph}, {@code +hash}, {@code +dio}) or run the job on
+ * Hadoop with hadoop-patches' classes ({@code +patched}, {@code +pfs}, {@code +pfsh}); written like
  * {@code bdb+fph+dio}.
  */
 public final class Variant {
@@ -62,7 +63,16 @@ public final class Variant {
      */
     HASH("hash"),
     /** Direct local block reads (needs the DataNode plugin). */
-    DIO("dio");
+    DIO("dio"),
+    /**
+     * hadoop-patches' classes ahead of Hadoop's (the per-record statistics patch; the fingerprint
+     * sort patch's key unset): the patch route beside the plugins. See {@link PatchedClasses}.
+     */
+    PATCHED("patched"),
+    /** The fingerprint-sort MapTask patch, prefix mode (implies {@code +patched}). */
+    PFS("pfs"),
+    /** The fingerprint-sort MapTask patch, hash (djb2) mode with its comparator (implies {@code +patched}). */
+    PFSH("pfsh");
 
     final String label;
 
@@ -74,7 +84,7 @@ public final class Variant {
   /** The variants {@code bench} runs when none are named. */
   public static final List<String> DEFAULTS = Collections.unmodifiableList(Arrays.asList(
       "baseline", "mt", "bdb", "mti", "bdbi", "bdbtree", "simple-index", "partition", "fp", "fph", "mt+fph", "bdb+fph",
-      "mt+hash", "bdb+hash", "dio", "bdb+fph+dio", "bdbi+fph+dio"));
+      "mt+hash", "bdb+hash", "dio", "bdb+fph+dio", "bdbi+fph+dio", "patched", "pfs", "pfsh"));
 
   /**
    * {@code --variants quick}: the baseline and the best combination for each task, for the
@@ -108,11 +118,22 @@ public final class Variant {
       } else {
         throw new IllegalArgumentException("unknown variant part '" + parts[i] + "' in '" + spec
             + "'; a variant is a decoder (baseline, mt, bdb, mti, bdbi, bdbtree, simple-index, partition, mtp, bdbp) followed by"
-            + " +fp, +fph, +hash or +dio");
+            + " +fp, +fph, +hash, +dio, +patched, +pfs or +pfsh");
       }
     }
     if (mods.contains(Modifier.FP) && mods.contains(Modifier.FPH)) {
       throw new IllegalArgumentException("variant '" + spec + "': +fp and +fph exclude each other");
+    }
+    if (mods.contains(Modifier.PFS) || mods.contains(Modifier.PFSH)) {
+      // The patch sorts inside MapOutputBuffer: a collector in its place would leave it unused.
+      Modifier sort = mods.contains(Modifier.PFS) ? Modifier.PFS : Modifier.PFSH;
+      for (Modifier m : EnumSet.of(Modifier.PFSH, Modifier.FP, Modifier.FPH, Modifier.HASH)) {
+        if (m != sort && mods.contains(m)) {
+          throw new IllegalArgumentException("variant '" + spec + "': +" + sort.label
+              + " (the patched MapOutputBuffer) and +" + m.label + " exclude each other");
+        }
+      }
+      mods.remove(Modifier.PATCHED); // implied
     }
     return new Variant(d == null ? Decoder.BASELINE : d, mods);
   }
@@ -158,6 +179,11 @@ public final class Variant {
 
   public boolean has(Modifier m) {
     return modifiers.contains(m);
+  }
+
+  /** Whether the job must run on Hadoop with hadoop-patches' classes first ({@code +patched}, {@code +pfs}, {@code +pfsh}). */
+  public boolean patched() {
+    return has(Modifier.PATCHED) || has(Modifier.PFS) || has(Modifier.PFSH);
   }
 
   public boolean isBaseline() {

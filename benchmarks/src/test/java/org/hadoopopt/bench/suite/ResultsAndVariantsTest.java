@@ -74,6 +74,13 @@ class ResultsAndVariantsTest {
     assertTrue(e.getMessage().contains("turbo"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> Variant.parse("fp+fph"));
     assertEquals("bdb+fph+hash", Variant.parse("bdb+hash+fph").name());
+    assertEquals("mt+pfs", Variant.parse("mt+patched+pfs").name(), "+pfs implies +patched");
+    assertTrue(Variant.parse("pfsh").patched() && Variant.parse("patched+fp").patched() && !Variant.parse("fp").patched());
+    assertThrows(IllegalArgumentException.class, () -> Variant.parse("pfs+pfsh"));
+    assertThrows(IllegalArgumentException.class, () -> Variant.parse("pfs+fp"));
+    assertThrows(IllegalArgumentException.class, () -> Variant.parse("pfsh+hash"));
+    assertTrue(!Availability.applies(Variant.parse("pfs"), Task.JOIN) && !Availability.applies(Variant.parse("pfs"), Task.GREP)
+        && Availability.applies(Variant.parse("pfsh"), Task.UDF) && Availability.applies(Variant.parse("patched"), Task.GREP));
     assertTrue(Variant.parseList(List.of("all")).containsAll(Variant.parseList(List.of("mt+hash", "bdb+hash"))));
     for (Task t : List.of(Task.AGGREGATION, Task.AGGREGATION_SMALL, Task.AGGREGATION_DATES)) {
       assertTrue(Availability.applies(Variant.parse("mt+hash"), t) && Availability.applies(Variant.parse("bdb+hash"), t), t.name());

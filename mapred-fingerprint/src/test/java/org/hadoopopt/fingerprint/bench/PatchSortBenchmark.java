@@ -48,13 +48,18 @@ import org.hadoopopt.fingerprint.key.FingerprintHashComparator;
  * <p>{@code -Djob=terasort}: TeraSort's job instead (TeraGen's rows, TeraInput/OutputFormat, identity
  * map and reduce, 2 maps), prefix variants only, outputs compared byte for byte.
  *
+ * <p>{@code patch-off} is the patched jar with the key unset: what the patch costs a job that does
+ * not use it. Every child reports where its {@code MapTask} came from, checked against the variant
+ * (the patched jar for {@code patch-*}, stock Hadoop otherwise).
+ *
  * <p>{@code -Drows=N} (600,000 generated rows, 2 files), {@code -Drounds=R} (3), {@code
- * -Dvariants=a,b} (default all five), {@code -Dpatched=JAR} (default
+ * -Dvariants=a,b} (default all six), {@code -Dpatched=JAR} (default
  * ../hadoop-patches/target/3.4.2/hadoop-patched-classes-3.4.2.jar), {@code -Dout=FILE}.
  */
 public final class PatchSortBenchmark {
   private static final String KEY = "mapreduce.map.sort.fingerprint";
-  private static final List<String> ALL = Arrays.asList("stock", "patch-prefix", "patch-hash", "plugin-prefix", "plugin-hash");
+  private static final List<String> ALL =
+      Arrays.asList("stock", "patch-off", "patch-prefix", "patch-hash", "plugin-prefix", "plugin-hash");
 
   private PatchSortBenchmark() {}
 
@@ -78,7 +83,7 @@ public final class PatchSortBenchmark {
     String kind = System.getProperty("job", "aggregation");
     if (kind.equals("terasort")) {
       // TeraSort's keys: the patch's 4-byte prefix and the collector's 8 bytes are both nearly unique.
-      variants.retainAll(Arrays.asList("stock", "patch-prefix", "plugin-prefix"));
+      variants.retainAll(Arrays.asList("stock", "patch-off", "patch-prefix", "plugin-prefix"));
     } else if (!kind.equals("aggregation")) {
       throw new IllegalArgumentException("-Djob must be aggregation or terasort, not " + kind);
     }
@@ -110,8 +115,11 @@ public final class PatchSortBenchmark {
         } else if (!answer.equals(f[4])) {
           throw new IOException(v + ": answer " + f[4] + " differs from " + answer);
         }
-        if (!f[5].equals(v.equals("stock") ? "none" : v)) {
+        if (!f[5].equals(v.equals("stock") || v.equals("patch-off") ? "none" : v)) {
           throw new IOException(v + " did not run its sort (" + f[5] + "): " + log);
+        }
+        if (new File(f[6]).getCanonicalFile().equals(jar.getCanonicalFile()) != v.startsWith("patch-")) {
+          throw new IOException(v + ": MapTask came from " + f[6] + " (patched jar " + jar + "): " + log);
         }
         System.out.printf(Locale.ROOT, "round %d %-14s job %6.2f s, map sort %6.0f ms%n", r, v,
             Double.parseDouble(f[2]), Double.parseDouble(f[3]));
@@ -157,7 +165,7 @@ public final class PatchSortBenchmark {
       conf.set("hadoop.tmp.dir", new File(base, "tmp").getPath());
       conf.setInt("mapreduce.client.completion.pollinterval", 20);
       conf.setClass(MRJobConfig.MAP_SORT_CLASS, TimedQuickSort.class, IndexedSorter.class);
-      if (variant.startsWith("patch-")) {
+      if (variant.startsWith("patch-") && !variant.equals("patch-off")) {
         conf.set(KEY, variant.substring("patch-".length()));
       } else if (variant.startsWith("plugin-")) {
         FingerprintCollector.enable(conf, variant.equals("plugin-prefix") ? Mode.PREFIX : Mode.HASH);
@@ -201,7 +209,8 @@ public final class PatchSortBenchmark {
       ran = patchSorted > 0 ? variant.replaceFirst("^[a-z]+", "patch") : pluginSorted > 0 ? variant.replaceFirst("^[a-z]+", "plugin") : "none";
       answer = kind.equals("terasort") ? bytesCrc(out) : answer(out);
     }
-    System.out.printf(Locale.ROOT, "RESULT %s %.3f %.1f %s %s%n", variant, seconds, sortMs, answer, ran);
+    File mapTask = new File(org.apache.hadoop.mapred.MapTask.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    System.out.printf(Locale.ROOT, "RESULT %s %.3f %.1f %s %s %s%n", variant, seconds, sortMs, answer, ran, mapTask);
   }
 
   /** Hadoop's QuickSort, timed: the stock and patched MapOutputBuffer's in-memory sort. */
