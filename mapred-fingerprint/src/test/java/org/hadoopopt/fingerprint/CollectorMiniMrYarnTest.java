@@ -29,6 +29,8 @@ import org.apache.hadoop.util.JarFinder;
 import org.hadoopopt.fingerprint.collector.FingerprintCollector;
 import org.hadoopopt.fingerprint.collector.FingerprintCollector.Mode;
 import org.hadoopopt.fingerprint.collector.FingerprintCounter;
+import org.hadoopopt.fingerprint.collector.HashGroupCollector;
+import org.hadoopopt.fingerprint.collector.HashGroupCounter;
 import org.hadoopopt.testing.MiniMrYarn;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -37,7 +39,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * The collector in task JVMs on MiniMRYarnCluster, its output served by the real ShuffleHandler:
  * compared with Hadoop's own collector on the same input and job (run on the LocalJobRunner,
- * whose reduce output is the same bytes).
+ * whose reduce output is the same bytes). Hash grouping ({@code HashGroupCollector}) runs here
+ * too, on the same cluster.
  */
 class CollectorMiniMrYarnTest {
   @RegisterExtension
@@ -169,5 +172,45 @@ class CollectorMiniMrYarnTest {
         wc.getCounters().findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue());
     assertEquals(stock.counter(TaskCounter.MAP_OUTPUT_BYTES),
         wc.getCounters().findCounter(TaskCounter.MAP_OUTPUT_BYTES).getValue());
+  }
+
+  /**
+   * Hash grouping in task JVMs: WordCount through a 52 KB table (several table spills merged into
+   * the map output file), served by the ShuffleHandler; part files byte-identical to stock's, and
+   * the job's counters (summed from the containers) show every map output record hashed, table
+   * spills written, and neither the sort fallback nor a decline.
+   */
+  @Test
+  void hashGroupingIsIdenticalToStockOverTheShuffle() throws Exception {
+    String words = text(2, 20000);
+    Configuration conf = yarnConf(Mode.PREFIX);
+    HashGroupCollector.enable(conf);
+    HashGroupCollector.setMemoryPercent(conf, 0.05f);
+    Path out = new Path("/hash/out");
+    Job wc = wordCount(conf);
+    FileInputFormat.addInputPath(wc, upload("/hash/in", words));
+    FileOutputFormat.setOutputPath(wc, out);
+    assertTrue(wc.waitForCompletion(false), "wordcount job failed");
+
+    org.apache.hadoop.mapreduce.Counters c = wc.getCounters();
+    long records = c.findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue();
+    assertEquals(20000, records);
+    assertEquals(records, c.findCounter(HashGroupCounter.RECORDS_HASHED).getValue(),
+        "every map output record must go through the table in the task JVM");
+    assertTrue(c.findCounter(HashGroupCounter.TABLE_SPILLS).getValue() >= 2, "table spills");
+    assertTrue(c.findCounter(HashGroupCounter.COMBINER_FOLDS).getValue() > 0, "combiner folds in the table");
+    assertEquals(0, c.findCounter(HashGroupCounter.FALLBACKS_TO_SORT).getValue());
+    assertEquals(0, c.findCounter(HashGroupCounter.DECLINED).getValue());
+    assertEquals(0, c.findCounter(FingerprintCounter.SPILLS).getValue(), "the sort path must not have run");
+    assertTrue(c.findCounter(TaskCounter.REDUCE_SHUFFLE_BYTES).getValue() > 0);
+
+    LocalRun.Output stock = local.run(wordCount(local.conf()), local.input("hash", words));
+    List<byte[]> ours = parts(CLUSTER.fs(), out);
+    assertEquals(stock.parts.size(), ours.size());
+    for (int i = 0; i < ours.size(); i++) {
+      assertArrayEquals(stock.parts.get(i), ours.get(i), "part " + i + " differs from stock");
+    }
+    assertEquals(stock.counter(TaskCounter.MAP_OUTPUT_RECORDS), records);
+    assertEquals(stock.counter(TaskCounter.MAP_OUTPUT_BYTES), c.findCounter(TaskCounter.MAP_OUTPUT_BYTES).getValue());
   }
 }

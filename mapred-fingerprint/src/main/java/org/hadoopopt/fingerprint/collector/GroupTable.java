@@ -14,8 +14,12 @@ import org.hadoopopt.fingerprint.sort.RecordIndex;
 final class GroupTable {
   final ByteArena keys;
   final RecordIndex index;
-  private final int[] hash;
-  private final int[] slots;
+  /**
+   * Probe slots: the entry's probe hash in the high 32 bits and entry + 1 in the low ones (0 =
+   * free), so a probe reads one slot to pass over entries of other hashes, without a second
+   * cache miss into a per-entry hash array.
+   */
+  private final long[] slots;
   private final int mask;
   private final int entryCapacity;
   /** Values being collected into, and the spare generation a fold writes into. */
@@ -27,8 +31,7 @@ final class GroupTable {
     keys = new ByteArena(layout.keyBytes);
     entryCapacity = layout.entries;
     index = new RecordIndex(entryCapacity);
-    hash = new int[entryCapacity];
-    slots = new int[layout.slots];
+    slots = new long[layout.slots];
     mask = layout.slots - 1;
     current = new ValueStore(layout.valueBytes, layout.valueSlots, entryCapacity);
     spare = new ValueStore(layout.valueBytes, layout.valueSlots, entryCapacity);
@@ -36,8 +39,8 @@ final class GroupTable {
 
   /** How a byte budget is split between the table's arrays. */
   static final class Layout {
-    /** Bytes per entry: index, probe hash, two slots, two stores' chain heads, the sorter's scratch. */
-    static final int BYTES_PER_ENTRY = RecordIndex.BYTES_PER_RECORD + 4 + 2 * 4 + 2 * ValueStore.BYTES_PER_ENTRY + 24;
+    /** Bytes per entry: index, two slots (probe hash and entry), two stores' chain heads, the sorter's scratch. */
+    static final int BYTES_PER_ENTRY = RecordIndex.BYTES_PER_RECORD + 2 * 8 + 2 * ValueStore.BYTES_PER_ENTRY + 24;
 
     final int keyBytes;
     final int entries;
@@ -86,13 +89,16 @@ final class GroupTable {
   int find(byte[] key, int off, int len, int partition, int h) {
     int s = h & mask;
     while (true) {
-      int e = slots[s] - 1;
-      if (e < 0) {
+      long slot = slots[s];
+      if (slot == 0) {
         return -1 - s;
       }
-      if (hash[e] == h && index.partition(e) == partition && index.keyLength(e) == len
-          && keys.equalsAt(index.keyStart(e), key, off, len)) {
-        return e;
+      if ((int) (slot >>> 32) == h) {
+        int e = (int) slot - 1;
+        if (index.partition(e) == partition && index.keyLength(e) == len
+            && keys.equalsAt(index.keyStart(e), key, off, len)) {
+          return e;
+        }
       }
       s = (s + 1) & mask;
     }
@@ -115,8 +121,7 @@ final class GroupTable {
     System.arraycopy(key, off, keys.data, keyStart, len);
     keys.size += len;
     index.add(partition, keyStart, keys.size, keys.size, fingerprint);
-    hash[e] = h;
-    slots[-1 - freeSlotCode] = e + 1;
+    slots[-1 - freeSlotCode] = ((long) h << 32) | (e + 1);
     return e;
   }
 
