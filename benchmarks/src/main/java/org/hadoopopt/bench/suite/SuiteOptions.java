@@ -26,6 +26,8 @@ public final class SuiteOptions {
   public static final String PARTITIONS = "hadoopopt.bench.suite.partitions";
   /** {@code hadoopopt.bench.suite.duckdb}, default true: time the DuckDB reference column. */
   public static final String DUCKDB = "hadoopopt.bench.suite.duckdb";
+  /** Hadoop's {@code mapreduce.local.map.tasks.maximum}: {@code --cluster local} sets it to the cores unless given. */
+  static final String LOCAL_MAPS = "mapreduce.local.map.tasks.maximum";
   /** {@code hadoopopt.bench.suite.ideal}, default true: measure the hardware (once per out folder) and report measured/ideal. */
   public static final String IDEAL = "hadoopopt.bench.suite.ideal";
   /** {@code hadoopopt.bench.suite.cluster}, default {@code embedded}: a label for the report; {@code local} also switches to the local file system and job runner. */
@@ -57,6 +59,10 @@ public final class SuiteOptions {
     if ("local".equals(getCluster(conf))) {
       conf.set("fs.defaultFS", "file:///");
       conf.set("mapreduce.framework.name", "local");
+      // As many maps at once as cores: the ideal's input size no longer trusts the overcounting counter (Execution.inputBytes).
+      if (conf.get(LOCAL_MAPS) == null) {
+        conf.setInt(LOCAL_MAPS, Runtime.getRuntime().availableProcessors());
+      }
     }
   }
 

@@ -17,6 +17,11 @@ public final class ByteSearch {
 
   private ByteSearch() {}
 
+  /** The index of the first LF or CR in {@code b[from, to)}, or {@code to}: the line splitter's search, eight bytes at a time. */
+  public static int indexOfLineEnd(byte[] b, int from, int to) {
+    return ByteScan.indexOfEither(b, from, to, (byte) '\n', (byte) '\r');
+  }
+
   /**
    * The first index of {@code p} (non-empty) in {@code b[from, to)} (wholly inside it), or -1: the
    * first byte is searched eight positions at a time ({@link ByteScan#indexOf}), each hit compared in

@@ -22,13 +22,27 @@ import org.hadoopopt.inputformats.record.Schema;
 public abstract class MutableTextInputFormat<R extends Row> extends FileInputFormat<LongWritable, R> {
   protected abstract Schema schema();
 
-  /** FileInputFormat's splits (of {@link ScanSplits#SPLIT_BYTES} if set), after checking the {@link Pushdown} keys (a bad one fails the job at submission). */
+  /**
+   * FileInputFormat's splits (of {@link ScanSplits#SPLIT_BYTES} if set), as {@link ScanSplit}s
+   * unless {@link ScanSplits#OWN_SPLITS} is off, combined with {@link ScanSplits#COMBINE}, after
+   * checking the {@link Pushdown} and split keys (a bad one fails the job at submission).
+   */
   @Override
   public List<InputSplit> getSplits(JobContext job) throws IOException {
     Pushdown.get(job.getConfiguration(), schema());
     conf = job.getConfiguration();
-    ScanSplits.get(conf); // a bad split size fails the job at submission
-    return super.getSplits(job);
+    long size = ScanSplits.get(conf); // a bad split size fails the job at submission
+    boolean own = ScanSplits.ownSplits(conf);
+    boolean combine = ScanSplits.combine(conf);
+    List<InputSplit> splits = super.getSplits(job);
+    if (!own) {
+      return splits;
+    }
+    long target = size;
+    for (InputSplit s : splits) {
+      target = Math.max(target, ((org.apache.hadoop.mapreduce.lib.input.FileSplit) s).getLength()); // unset: Hadoop's split size, its largest piece
+    }
+    return ScanSplits.toScanSplits(splits, combine, target);
   }
 
   private Configuration conf;
