@@ -52,6 +52,13 @@ final class DataPrep {
     }
   }
 
+  /** Records STEP as reused, unless this run made it (a copy read by several variants). */
+  private void recordReused(String step) {
+    if (results != null && !results.prep().containsKey(step)) {
+      results.prep().put(step + " (reused)", 0.0);
+    }
+  }
+
   Path setDir() {
     return set;
   }
@@ -125,7 +132,7 @@ final class DataPrep {
           record("convert " + table + " to kvsf",
               run("converting " + table + " to KeyValueSequenceFiles", new KvsfConvert(), c, table, text.toString(), out.toString()));
         } else {
-          record("convert " + table + " to kvsf (reused)", 0);
+          recordReused("convert " + table + " to kvsf");
         }
         return out;
       }
@@ -143,7 +150,7 @@ final class DataPrep {
               programs.tool("load"), c, "--table", table, "--partitions", Integer.toString(SuiteOptions.getPartitions(conf)),
               "--format", format, text.toString(), out.toString()));
         } else {
-          record("load " + table + " (" + format + ", partitioned, indexed) (reused)", 0);
+          recordReused("load " + table + " (" + format + ", partitioned, indexed)");
         }
         return out;
       }
