@@ -14,24 +14,38 @@ public final class ConsoleTable {
   private ConsoleTable() {}
 
   public static void print(SuiteResults r, PrintStream out) {
-    String fmt = "%-18s %-18s %4s %10s %8s %10s  %s%n";
-    out.printf(Locale.ROOT, fmt, "task", "variant", "runs", "median s", "speedup", "meas/ideal", "answer");
+    if (!r.prep().isEmpty()) {
+      double total = 0;
+      out.println("loading and conversion (seconds, before any query):");
+      for (java.util.Map.Entry<String, Double> e : r.prep().entrySet()) {
+        out.printf(Locale.ROOT, "  %-58s %8.1f%n", e.getKey(), e.getValue());
+        total += e.getValue();
+      }
+      out.printf(Locale.ROOT, "  %-58s %8.1f%n", "total", total);
+    }
+    String fmt = "%-18s %-18s %4s %10s %8s %7s %10s  %s%n";
+    out.printf(Locale.ROOT, fmt, "task", "variant", "runs", "median s", "speedup", "paper", "meas/ideal", "answer");
     for (String task : r.tasks()) {
+      CellResult best = r.best(task);
       for (CellResult c : r.cells()) {
         if (!c.task().equals(task)) {
           continue;
         }
         String answer = c.answerLines() + " lines"
             + (c.answerMatchesBaseline() == null ? "" : c.answerMatchesBaseline() ? ", = baseline" : ", DIFFERS");
-        out.printf(Locale.ROOT, fmt, c.task(), c.variant(), c.seconds().size(), num(c.median(), "%.2f"),
-            num(r.speedup(c), "%.2fx"), c.idealSeconds() == null ? "-" : num(c.median() / c.idealSeconds(), "%.1f"),
-            answer);
+        org.hadoopopt.bench.report.PaperFactors.Factor f = org.hadoopopt.bench.report.PaperFactors.forTask(task);
+        String paper = c == best && f != null ? num(f.low(), "%.2fx") : "";
+        out.printf(Locale.ROOT, fmt, c.task(), c.variant() + (c == best ? " *" : ""), c.seconds().size(),
+            num(c.median(), "%.2f"), num(r.speedup(c), "%.2fx"), paper,
+            c.idealSeconds() == null ? "-" : num(c.median() / c.idealSeconds(), "%.1f"), answer);
       }
     }
     List<String> headline = headlineTasksRun(r);
     out.printf(Locale.ROOT, "geometric mean of the best variant's speedup over %s: %s%n",
         headline.isEmpty() ? "(none of " + HEADLINE_TASKS + " ran)" : String.join(", ", headline),
         num(r.geometricMeanBestSpeedup(headline), "%.2fx"));
+    out.println("(* the task's best HadoopOpt variant; paper: the research's factor for the task)");
+    out.println(org.hadoopopt.bench.report.Headline.of(r));
     out.flush();
   }
 

@@ -30,6 +30,7 @@ final class DataPrep {
   private final FileSystem fs;
   private final Path set;
   private final PrintStream progress;
+  private SuiteResults results;
 
   DataPrep(Configuration conf, Programs programs, Path work, PrintStream progress) throws IOException {
     this.conf = conf;
@@ -38,6 +39,24 @@ final class DataPrep {
     this.set = new Path(work, String.format(Locale.ROOT, "data-s%s-seed%d",
         Double.toString(PavloGenerator.getScale(conf)), PavloGenerator.getSeed(conf)));
     this.progress = progress;
+  }
+
+  /** Where each step's seconds are recorded ({@link SuiteResults#prep()}). */
+  void recordInto(SuiteResults r) {
+    this.results = r;
+  }
+
+  private void record(String step, double seconds) {
+    if (results != null) {
+      results.prep().put(step, seconds);
+    }
+  }
+
+  /** Records STEP as reused, unless this run made it (a copy read by several variants). */
+  private void recordReused(String step) {
+    if (results != null && !results.prep().containsKey(step)) {
+      results.prep().put(step + " (reused)", 0.0);
+    }
   }
 
   Path setDir() {
@@ -56,6 +75,7 @@ final class DataPrep {
     Set<String> have = tablesOfSet();
     if (have.containsAll(tables)) {
       progress.println("data: reusing " + set);
+      record("generate " + String.join(", ", tables) + " (reused)", 0);
       return;
     }
     Set<String> all = new TreeSet<>(have);
@@ -63,8 +83,16 @@ final class DataPrep {
     fs.delete(set, true);
     Configuration c = new Configuration(conf);
     PavloGenerator.setTables(c, all.toArray(new String[0]));
-    run("generating the Pavlo set (scale " + PavloGenerator.getScale(conf) + ", seed " + PavloGenerator.getSeed(conf)
-        + ", " + String.join(", ", all) + ") in " + set, new PavloGenerator(System.err), c, set.toString());
+    try {
+      record("generate " + String.join(", ", all),
+          run("generating the Pavlo set (scale " + PavloGenerator.getScale(conf) + ", seed " + PavloGenerator.getSeed(conf)
+          + ", " + String.join(", ", all) + ") in " + set, new PavloGenerator(System.err), c, set.toString()));
+    } catch (Exception e) {
+      // A half-written set (a full disk, a failed task) is never reused (it has no set file), and
+      // removing it now gives its space back.
+      fs.delete(set, true);
+      throw new IllegalStateException("generating the set in " + set + " failed, the partial set is removed: " + e, e);
+    }
   }
 
   /** The tables of the set already in place with this scale and seed (none if there is none). */
@@ -101,7 +129,10 @@ final class DataPrep {
           Configuration c = new Configuration(conf);
           TaskJars.ship(c, TaskJars.INPUTFORMATS);
           fs.delete(out, true);
-          run("converting " + table + " to KeyValueSequenceFiles", new KvsfConvert(), c, table, text.toString(), out.toString());
+          record("convert " + table + " to kvsf",
+              run("converting " + table + " to KeyValueSequenceFiles", new KvsfConvert(), c, table, text.toString(), out.toString()));
+        } else {
+          recordReused("convert " + table + " to kvsf");
         }
         return out;
       }
@@ -114,9 +145,12 @@ final class DataPrep {
           Configuration c = new Configuration(conf);
           TaskJars.ship(c, TaskJars.INPUTFORMATS);
           fs.delete(out, true);
-          run("loading " + table + " (" + format + ", " + SuiteOptions.getPartitions(conf) + " partitions, indexed)",
+          record("load " + table + " (" + format + ", partitioned, indexed)",
+              run("loading " + table + " (" + format + ", " + SuiteOptions.getPartitions(conf) + " partitions, indexed)",
               programs.tool("load"), c, "--table", table, "--partitions", Integer.toString(SuiteOptions.getPartitions(conf)),
-              "--format", format, text.toString(), out.toString());
+              "--format", format, text.toString(), out.toString()));
+        } else {
+          recordReused("load " + table + " (" + format + ", partitioned, indexed)");
         }
         return out;
       }
@@ -129,7 +163,8 @@ final class DataPrep {
     return fs.exists(new Path(dir, "_SUCCESS"));
   }
 
-  private void run(String what, Tool tool, Configuration c, String... args) throws Exception {
+  /** Runs the tool, printing WHAT and the seconds it took; returns the seconds. */
+  private double run(String what, Tool tool, Configuration c, String... args) throws Exception {
     progress.print(what + " ... ");
     progress.flush();
     long t0 = System.nanoTime();
@@ -138,6 +173,8 @@ final class DataPrep {
       progress.println("failed");
       throw new IllegalStateException(what + ": exited with " + rc + " (args " + Arrays.toString(args) + ")");
     }
-    progress.printf(Locale.ROOT, "%.1f s%n", (System.nanoTime() - t0) / 1e9);
+    double s = (System.nanoTime() - t0) / 1e9;
+    progress.printf(Locale.ROOT, "%.1f s%n", s);
+    return s;
   }
 }

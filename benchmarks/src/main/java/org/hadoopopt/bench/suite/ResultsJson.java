@@ -10,7 +10,7 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * results.json: {@code {"format": 1, "run": {...}, "hardware": {...}, "notices": [...],
+ * results.json: {@code {"format": 1, "run": {...}, "hardware": {...}, "prep": {step: seconds}, "notices": [...],
  * "cells": [{"task", "variant", "seconds": [...], "median", "speedup", "answerLines",
  * "answerSha256", "answerMatchesBaseline", "idealSeconds", "measuredOverIdeal", "counters"}]}}.
  * Median, speedup and measured/ideal are derived, written for readers, and recomputed on reading.
@@ -31,6 +31,10 @@ public final class ResultsJson {
     ObjectNode hw = root.putObject("hardware");
     for (Map.Entry<String, Double> e : r.hardware().entrySet()) {
       hw.put(e.getKey(), e.getValue());
+    }
+    ObjectNode prep = root.putObject("prep");
+    for (Map.Entry<String, Double> e : r.prep().entrySet()) {
+      prep.put(e.getKey(), e.getValue());
     }
     ArrayNode notices = root.putArray("notices");
     r.notices().forEach(notices::add);
@@ -85,6 +89,10 @@ public final class ResultsJson {
     for (Iterator<Map.Entry<String, JsonNode>> it = root.path("hardware").fields(); it.hasNext();) {
       Map.Entry<String, JsonNode> e = it.next();
       r.hardware().put(e.getKey(), e.getValue().asDouble());
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> it = root.path("prep").fields(); it.hasNext();) {
+      Map.Entry<String, JsonNode> e = it.next();
+      r.prep().put(e.getKey(), e.getValue().asDouble());
     }
     for (JsonNode n : root.path("notices")) {
       r.notices().add(n.asText());

@@ -24,10 +24,23 @@ public final class SuiteOptions {
   public static final String OUT = "hadoopopt.bench.suite.out";
   /** {@code hadoopopt.bench.suite.partitions}, default 4: partitions of the loaded (indexed) copies. */
   public static final String PARTITIONS = "hadoopopt.bench.suite.partitions";
-  /** {@code hadoopopt.bench.suite.duckdb}, default true: time the DuckDB reference column. */
+  /** {@code hadoopopt.bench.suite.duckdb}, default true: time the DuckDB peer ({@code --no-duckdb} drops it from {@link #PEERS}). */
   public static final String DUCKDB = "hadoopopt.bench.suite.duckdb";
   /** Hadoop's {@code mapreduce.local.map.tasks.maximum}: {@code --cluster local} sets it to the cores unless given. */
   static final String LOCAL_MAPS = "mapreduce.local.map.tasks.maximum";
+  /**
+   * {@code hadoopopt.bench.suite.peers}, default {@code duckdb}: comma-separated peers run on the same
+   * files with the same SQL ({@code duckdb}, {@code spark}), or {@code none}. A peer whose runtime is
+   * missing fails the run before anything is generated.
+   */
+  public static final String PEERS = "hadoopopt.bench.suite.peers";
+  /**
+   * {@code hadoopopt.bench.suite.spark.classpath}, no default: the Spark SQL peer's JVM classpath
+   * (benchmarks-spark's jar and its runtime dependencies; {@code bin/hadoopopt bench} sets it).
+   */
+  public static final String SPARK_CLASSPATH = "hadoopopt.bench.suite.spark.classpath";
+  /** {@code hadoopopt.bench.suite.spark.java.opts}, default {@code -Xmx3g}: JVM options of the Spark SQL peer (local mode, one thread per core). */
+  public static final String SPARK_JAVA_OPTS = "hadoopopt.bench.suite.spark.java.opts";
   /** {@code hadoopopt.bench.suite.ideal}, default true: measure the hardware (once per out folder) and report measured/ideal. */
   public static final String IDEAL = "hadoopopt.bench.suite.ideal";
   /** {@code hadoopopt.bench.suite.cluster}, default {@code embedded}: a label for the report; {@code local} also switches to the local file system and job runner. */
@@ -35,7 +48,7 @@ public final class SuiteOptions {
 
   /** The command-line options, each the last part of a key above (plus the generator's). */
   static final List<String> VALUED = ToolArgs.names("scale", "seed", "maps", "runs", "tasks", "variants", "out",
-      "partitions", "cluster");
+      "partitions", "cluster", "peers");
   static final List<String> FLAGS = ToolArgs.names("no-duckdb", "no-ideal");
 
   private SuiteOptions() {}
@@ -50,6 +63,7 @@ public final class SuiteOptions {
     copy(a, "out", conf, OUT);
     copy(a, "partitions", conf, PARTITIONS);
     copy(a, "cluster", conf, CLUSTER);
+    copy(a, "peers", conf, PEERS);
     if (a.has("no-duckdb")) {
       conf.setBoolean(DUCKDB, false);
     }
@@ -140,6 +154,51 @@ public final class SuiteOptions {
 
   public static boolean isDuckDb(Configuration conf) {
     return ConfValues.getBoolean(conf, DUCKDB, true);
+  }
+
+  public static void setPeers(Configuration conf, String... peers) {
+    conf.setStrings(PEERS, peers);
+  }
+
+  /** The peers to run, in {@link SuiteResults#PEERS} order ({@link #DUCKDB} false removes duckdb). */
+  public static List<String> getPeers(Configuration conf) {
+    List<String> named = new ArrayList<>();
+    for (String p : conf.getTrimmedStrings(PEERS, SuiteResults.DUCKDB)) {
+      if (p.equals("none")) {
+        continue;
+      }
+      if (!SuiteResults.isPeer(p)) {
+        throw new IllegalArgumentException(PEERS + ": unknown peer '" + p + "'; peers: "
+            + String.join(",", SuiteResults.PEERS) + " or none");
+      }
+      named.add(p);
+    }
+    List<String> out = new ArrayList<>();
+    for (String p : SuiteResults.PEERS) {
+      if (named.contains(p) && !(p.equals(SuiteResults.DUCKDB) && !isDuckDb(conf))) {
+        out.add(p);
+      }
+    }
+    return out;
+  }
+
+  /** The Spark peer's classpath entries, each checked to exist (empty when the key is unset). */
+  public static List<String> getSparkClasspath(Configuration conf) {
+    List<String> out = new ArrayList<>();
+    for (String e : conf.getTrimmed(SPARK_CLASSPATH, "").split(java.io.File.pathSeparator)) {
+      if (e.isEmpty()) {
+        continue;
+      }
+      if (!new java.io.File(e).exists()) {
+        throw new IllegalArgumentException(SPARK_CLASSPATH + ": " + e + " does not exist");
+      }
+      out.add(e);
+    }
+    return out;
+  }
+
+  public static String getSparkJavaOpts(Configuration conf) {
+    return conf.getTrimmed(SPARK_JAVA_OPTS, "-Xmx3g");
   }
 
   public static boolean isIdeal(Configuration conf) {

@@ -7,17 +7,22 @@ import java.util.Map;
 
 /**
  * Everything one {@code suite} run produced: a description of the run, every (task, variant)
- * cell, the DuckDB reference cells (variant {@value #DUCKDB}), the hardware measured, and the
+ * cell, the peers' cells (variants {@value #DUCKDB} and {@value #SPARK}), the hardware measured, and the
  * notices (variants skipped and why). Written as results.json by {@link ResultsJson}.
  */
 public final class SuiteResults {
   /** The variant name of the DuckDB reference cells. */
   public static final String DUCKDB = "duckdb";
+  /** The variant name of the Spark SQL peer cells. */
+  public static final String SPARK = "spark";
+  /** The peers (systems a Hadoop user would pick instead), in column order. */
+  public static final java.util.List<String> PEERS = java.util.Arrays.asList(DUCKDB, SPARK);
 
   private final Map<String, String> run = new LinkedHashMap<>();
   private final List<CellResult> cells = new ArrayList<>();
   private final List<String> notices = new ArrayList<>();
   private final Map<String, Double> hardware = new LinkedHashMap<>();
+  private final Map<String, Double> prep = new LinkedHashMap<>();
 
   /** Scale, seed, runs, cluster, Hadoop version, machine, start time, ... (strings). */
   public Map<String, String> run() {
@@ -35,6 +40,15 @@ public final class SuiteResults {
   /** The hardware profile the ideal times came from (bytes/s), empty when not measured. */
   public Map<String, Double> hardware() {
     return hardware;
+  }
+
+  /**
+   * Seconds spent making the data before any query (generating, converting, loading with indexes,
+   * copying for the peers), one entry per step in the order run; 0 for a step whose result was
+   * reused. The original benchmark reports load times beside query times; so does the report.
+   */
+  public Map<String, Double> prep() {
+    return prep;
   }
 
   /** The cell, created (in first-use order) if missing. */
@@ -73,11 +87,16 @@ public final class SuiteResults {
     return t;
   }
 
-  /** The fastest cell of a task among Hadoop variants (DuckDB excluded), or null. */
+  /** Whether VARIANT names a peer's cells rather than a Hadoop variant. */
+  public static boolean isPeer(String variant) {
+    return PEERS.contains(variant);
+  }
+
+  /** The fastest cell of a task among Hadoop variants (peers excluded), or null. */
   public CellResult best(String task) {
     CellResult best = null;
     for (CellResult c : cells) {
-      if (c.task().equals(task) && !c.variant().equals(DUCKDB) && !c.seconds().isEmpty()
+      if (c.task().equals(task) && !isPeer(c.variant()) && !c.seconds().isEmpty()
           && (best == null || c.median() < best.median())) {
         best = c;
       }

@@ -30,11 +30,11 @@ import org.hadoopopt.bench.report.HtmlReport;
 
 /**
  * {@code suite [--scale S] [--seed N] [--maps M] [--runs N] [--tasks t,..] [--variants v,..]
- * [--cluster local|embedded|LABEL] [--out DIR] [--partitions N] [--no-duckdb] [--no-ideal] WORK}:
+ * [--cluster local|embedded|LABEL] [--out DIR] [--partitions N] [--peers duckdb,spark|none] [--no-duckdb] [--no-ideal] WORK}:
  * the benchmark. Generates (or reuses) the set under WORK, makes the copies the variants read,
  * then runs every task in every available variant, variants alternated within each round; checks
- * each answer against the baseline's (and stops at the first difference), adds the DuckDB
- * column and the hardware ideal, and writes DIR/results.json and DIR/report.html and prints the
+ * each answer against the baseline's (and stops at the first difference), adds the peers'
+ * columns (DuckDB, Spark SQL: same files, same SQL, answers checked) and the hardware ideal, and writes DIR/results.json and DIR/report.html and prints the
  * table. Progress and the table go to stdout; Hadoop's logs to stderr.
  */
 public final class SuiteTool extends Configured implements Tool {
@@ -61,7 +61,7 @@ public final class SuiteTool extends Configured implements Tool {
   }
 
   public static final String USAGE = "suite [--scale S] [--seed N] [--maps M] [--runs N] [--tasks t,..] [--variants v,..]"
-      + " [--cluster local|embedded|LABEL] [--out DIR] [--partitions N] [--no-duckdb] [--no-ideal] WORK";
+      + " [--cluster local|embedded|LABEL] [--out DIR] [--partitions N] [--peers duckdb,spark|none] [--no-duckdb] [--no-ideal] WORK";
 
   @Override
   public int run(String[] args) throws Exception {
@@ -77,6 +77,7 @@ public final class SuiteTool extends Configured implements Tool {
       SuiteOptions.getRuns(conf);
       SuiteOptions.getPartitions(conf);
       SuiteOptions.isDuckDb(conf);
+      PeerSupport.checkRuntimes(conf);
       SuiteOptions.isIdeal(conf);
       PavloGenerator.getScale(conf);
       BadRecords.isSkipBad(conf);
@@ -96,6 +97,13 @@ public final class SuiteTool extends Configured implements Tool {
       results.notices().add(n);
     }
     DataPrep prep = new DataPrep(conf, programs, new Path(a.positional(0)), progress);
+    prep.recordInto(results);
+    try {
+      SpaceCheck.check(conf, plan, prep.setDir(), out, !SuiteOptions.getPeers(conf).isEmpty());
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      return 2;
+    }
     Set<String> tables = new TreeSet<>();
     for (Task t : plan.tasks()) {
       tables.addAll(t.tables());
@@ -118,8 +126,13 @@ public final class SuiteTool extends Configured implements Tool {
         patched = new PatchedJvm(PatchedClasses.jar(conf), new File(out, "patched-jvm"));
       }
       runRounds(conf, plan, inputs, new Path(a.positional(0), "out"), results, programs, patched);
-      if (SuiteOptions.isDuckDb(conf)) {
-        new DuckDbColumn(progress).run(prep, out, new Path(a.positional(0), "out"), plan.tasks(), SuiteOptions.getRuns(conf), results);
+      List<String> peers = SuiteOptions.getPeers(conf);
+      Path outRoot = new Path(a.positional(0), "out");
+      if (peers.contains(SuiteResults.DUCKDB)) {
+        new DuckDbColumn(progress).run(prep, out, outRoot, plan.tasks(), SuiteOptions.getRuns(conf), results);
+      }
+      if (peers.contains(SuiteResults.SPARK)) {
+        new SparkColumn(progress).run(conf, prep, out, outRoot, plan.tasks(), SuiteOptions.getRuns(conf), results);
       }
     } finally {
       if (patched != null) {

@@ -88,10 +88,13 @@ public final class Variant {
 
   /**
    * {@code --variants quick}: the baseline and the best combination for each task, for the
-   * short default run of {@code bin/hadoopopt bench}.
+   * default run of {@code bin/hadoopopt bench} (on HDFS with the local job runner): grep and
+   * selection mutable decoding with the filter pushed down (mtp, with direct I/O: mtp+dio),
+   * selection over the range index (mti), the aggregation on KVSF with the hash fingerprint
+   * (bdb+fph), the partition join.
    */
   public static final List<String> QUICK = Collections.unmodifiableList(Arrays.asList(
-      "baseline", "mt+dio", "bdbi", "partition", "bdb+fph"));
+      "baseline", "mtp", "mtp+dio", "mti", "bdb+fph", "partition"));
 
   private final Decoder decoder;
   private final Set<Modifier> modifiers;

@@ -25,7 +25,10 @@
     data.cells.forEach(function (c) { if (variants.indexOf(c.variant) < 0) { variants.push(c.variant); } });
     var drawn = 0;
 
-    // 1. Best variant per task, the paper's range, DuckDB.
+    var peerNames = { duckdb: 'DuckDB', spark: 'Spark SQL' };
+    function isPeer(v) { return data.peers.indexOf(v) >= 0; }
+
+    // 1. Best variant per task beside the paper's factor for that task (no peers: they have their chart).
     new Chart(document.getElementById('best'), {
       type: 'bar',
       data: {
@@ -33,18 +36,36 @@
         datasets: [
           { label: 'HadoopOpt, best variant', backgroundColor: palette[0],
             data: data.tasks.map(function (t) { return data.best[t] ? data.best[t].speedup : null; }) },
-          { label: 'paper (reported range)', backgroundColor: palette[1],
-            data: data.tasks.map(function (t) { var p = data.paper[t]; return p ? [p.low, p.high === p.low ? p.high * 1.02 : p.high] : null; }) },
-          { label: 'DuckDB', backgroundColor: palette[4],
-            data: data.tasks.map(function (t) { var c = cell(t, 'duckdb'); return c ? c.speedup : null; }) }
+          { label: 'paper (per task)', backgroundColor: palette[1],
+            data: data.tasks.map(function (t) { var p = data.paper[t]; return p ? (p.low === p.high ? p.high : [p.low, p.high]) : null; }) }
         ]
       },
-      options: Object.assign({}, common, { scales: { y: { title: { display: true, text: 'speedup over baseline (x)' } } } })
+      options: Object.assign({}, common, { scales: { y: { beginAtZero: true, title: { display: true, text: 'speedup over baseline (x)' } } } })
     });
     drawn++;
 
-    // 2. Every variant (DuckDB excluded) per task.
-    var hadoopVariants = variants.filter(function (v) { return v !== 'duckdb'; });
+    // 2. Seconds: baseline, our best, each peer; log axis, so a peer 100x faster leaves our bars readable.
+    var timeSets = [
+      { label: 'stock Hadoop (baseline)', backgroundColor: palette[2],
+        data: data.tasks.map(function (t) { var c = cell(t, 'baseline'); return c ? c.median : null; }) },
+      { label: 'HadoopOpt, best variant', backgroundColor: palette[0],
+        data: data.tasks.map(function (t) { var b = data.best[t]; var c = b ? cell(t, b.variant) : null; return c ? c.median : null; }) }
+    ];
+    data.peers.forEach(function (p, i) {
+      if (data.cells.some(function (c) { return c.variant === p; })) {
+        timeSets.push({ label: peerNames[p] || p, backgroundColor: palette[4 + i],
+          data: data.tasks.map(function (t) { var c = cell(t, p); return c ? c.median : null; }) });
+      }
+    });
+    new Chart(document.getElementById('peers'), {
+      type: 'bar',
+      data: { labels: data.tasks, datasets: timeSets },
+      options: Object.assign({}, common, { scales: { y: { type: 'logarithmic', title: { display: true, text: 'median seconds (log scale)' } } } })
+    });
+    drawn++;
+
+    // 3. Every Hadoop variant (peers excluded) per task.
+    var hadoopVariants = variants.filter(function (v) { return !isPeer(v); });
     new Chart(document.getElementById('variants'), {
       type: 'bar',
       data: {
@@ -58,7 +79,7 @@
     });
     drawn++;
 
-    // 3. Measured / ideal, baseline and the best variant.
+    // 4. Measured / ideal, baseline and the best variant.
     new Chart(document.getElementById('ideal'), {
       type: 'bar',
       data: {

@@ -89,7 +89,7 @@ class ResultsAndVariantsTest {
     }
     assertTrue(Availability.applies(Variant.parse("hash"), Task.JOIN) && Availability.applies(Variant.parse("hash"), Task.UDF));
     assertTrue(!Availability.applies(Variant.parse("hash"), Task.GREP), "map-only: no collector");
-    assertEquals(Variant.parseList(Variant.QUICK), Variant.parseList(List.of("quick", "bdbi")));
+    assertEquals(Variant.parseList(Variant.QUICK), Variant.parseList(List.of("quick", "mti")));
   }
 
   @Test

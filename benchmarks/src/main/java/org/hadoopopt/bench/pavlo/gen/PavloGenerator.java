@@ -98,6 +98,28 @@ public final class PavloGenerator extends Configured implements Tool {
     return Arrays.asList(names);
   }
 
+  /**
+   * About how many bytes TABLE takes as text at the configured scale (rows times the mean row
+   * length of generated sets), for checking free space before generating; fails like the
+   * generator when the scale is too small to give Rankings a row.
+   */
+  public static long estimateBytes(Configuration conf, String table) {
+    double scale = getScale(conf);
+    PavloTables.create(getSeed(conf), scale, Arrays.asList(table));
+    switch (table) {
+      case "grep":
+        return PavloTables.rows(GrepTable.ROWS_AT_SCALE_1, scale) * 103;
+      case "rankings":
+        return PavloTables.rows(RankingsTable.ROWS_AT_SCALE_1, scale) * 59;
+      case "uservisits":
+        return PavloTables.rows(UserVisitsTable.ROWS_AT_SCALE_1, scale) * 143;
+      case "documents":
+        return PavloTables.rows(DocumentsTable.ROWS_AT_SCALE_1, scale) * 1546;
+      default:
+        throw new IllegalArgumentException(TABLES + ": unknown table '" + table + "'; known: " + PavloTables.ALL);
+    }
+  }
+
   static List<PavloTable> tables(Configuration conf) {
     return PavloTables.create(getSeed(conf), getScale(conf), getTables(conf));
   }

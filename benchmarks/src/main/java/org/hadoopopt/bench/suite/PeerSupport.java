@@ -1,0 +1,124 @@
+package org.hadoopopt.bench.suite;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.zip.ZipFile;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.hadoopopt.bench.pavlo.PavloSchema;
+import org.hadoopopt.bench.reference.DuckDbReference;
+
+/**
+ * What the peer columns share: their runtimes checked before anything runs, the set as a local
+ * folder, and the comparison of a peer's answer with the baseline's.
+ */
+final class PeerSupport {
+  /** The Spark peer's main class (module benchmarks-spark). */
+  static final String SPARK_MAIN = "org.hadoopopt.bench.spark.SparkPeer";
+
+  private PeerSupport() {}
+
+  /** Fails, naming the key, when a requested peer cannot run here. */
+  static void checkRuntimes(Configuration conf) {
+    List<String> peers = SuiteOptions.getPeers(conf);
+    if (peers.contains(SuiteResults.DUCKDB) && !DuckDbReference.available()) {
+      throw new IllegalArgumentException(SuiteOptions.PEERS + ": duckdb needs DuckDB's JDBC driver (org.duckdb:duckdb_jdbc,"
+          + " " + DuckDbReference.DRIVER + ") on the classpath; run with --no-duckdb or --peers none to leave it out");
+    }
+    if (peers.contains(SuiteResults.SPARK)) {
+      List<String> cp = SuiteOptions.getSparkClasspath(conf);
+      if (cp.isEmpty()) {
+        throw new IllegalArgumentException(SuiteOptions.PEERS + ": spark needs " + SuiteOptions.SPARK_CLASSPATH
+            + " (benchmarks-spark's jar and Spark's jars; bin/hadoopopt bench sets it)");
+      }
+      if (!containsClass(cp, SPARK_MAIN) || !containsClass(cp, "org.apache.spark.sql.SparkSession")) {
+        throw new IllegalArgumentException(SuiteOptions.SPARK_CLASSPATH + ": lacks " + SPARK_MAIN
+            + " or Spark SQL (org.apache.spark:spark-sql_2.13); build benchmarks-spark with -Pspark");
+      }
+      if (Runtime.version().feature() < 17) {
+        throw new IllegalArgumentException(SuiteOptions.PEERS + ": spark (Spark 4) needs Java 17 or newer; this is "
+            + System.getProperty("java.version"));
+      }
+    }
+  }
+
+  private static boolean containsClass(List<String> cp, String cls) {
+    String entry = cls.replace('.', '/') + ".class";
+    for (String e : cp) {
+      File f = new File(e);
+      if (f.isDirectory()) {
+        if (new File(f, entry).isFile()) {
+          return true;
+        }
+      } else if (f.getName().endsWith(".jar")) {
+        try (ZipFile z = new ZipFile(f)) {
+          if (z.getEntry(entry) != null) {
+            return true;
+          }
+        } catch (IOException e2) {
+          throw new IllegalArgumentException(SuiteOptions.SPARK_CLASSPATH + ": cannot read " + f + ": " + e2.getMessage());
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The set as a local folder the peers read: itself on the local file system, else a copy in
+   * OUT/peer-data (reused only when its {@code _COPIED} marker, written last, is there).
+   */
+  static File localSet(DataPrep prep, File out, PrintStream progress) throws IOException {
+    FileSystem fs = prep.fs();
+    if (fs instanceof LocalFileSystem || "file".equals(fs.getUri().getScheme())) {
+      return new File(prep.setDir().toUri().getPath());
+    }
+    File copy = new File(new File(out, "peer-data"), prep.setDir().getName());
+    File done = new File(copy, "_COPIED");
+    if (!done.isFile()) {
+      progress.print("copying the set from " + fs.getUri() + " to " + copy + " for the peers ... ");
+      progress.flush();
+      long t0 = System.nanoTime();
+      deleteRecursively(copy);
+      copy.mkdirs();
+      for (String table : new String[] {PavloSchema.GREP, PavloSchema.RANKINGS, PavloSchema.USERVISITS}) {
+        if (fs.exists(new Path(prep.setDir(), table))) {
+          fs.copyToLocalFile(false, new Path(prep.setDir(), table), new Path(new File(copy, table).toURI()), true);
+        }
+      }
+      if (!done.createNewFile()) {
+        throw new IOException("cannot create " + done);
+      }
+      progress.printf(java.util.Locale.ROOT, "%.1f s%n", (System.nanoTime() - t0) / 1e9);
+    }
+    return copy;
+  }
+
+  /** Records whether the peer's answer equals the baseline's; a difference is a notice. */
+  static void compare(FileSystem fs, Path baselineOut, Answer a, CellResult c, SuiteResults results, PrintStream progress)
+      throws IOException {
+    if (!fs.exists(baselineOut)) {
+      return;
+    }
+    String diff = Answer.read(fs, baselineOut).firstDifference(a);
+    c.setAnswerMatchesBaseline(diff == null);
+    if (diff != null) {
+      String n = c.variant() + "'s answer to " + c.task() + " differs from the baseline's at " + diff;
+      progress.println("notice: " + n);
+      results.notices().add(n);
+    }
+  }
+
+  static void deleteRecursively(File f) {
+    File[] kids = f.listFiles();
+    if (kids != null) {
+      for (File k : kids) {
+        deleteRecursively(k);
+      }
+    }
+    f.delete();
+  }
+}
