@@ -45,12 +45,17 @@ final class Verdicts {
       }
       boolean documented = true;
       boolean allTokens = true;
+      boolean allIntermittent = true;
       for (String m : pluginOnly) {
         Expectations.Entry e = expected.find(row.config, row.testClass, m, "behaviour");
         Expectations.Entry t = e == null ? expected.find(row.config, row.testClass, m, "tokens") : null;
+        Expectations.Entry i = e == null && t == null ? intermittent(row, m, r.broken.get(m)) : null;
         allTokens &= t != null;
-        if (e == null && t == null) {
+        allIntermittent &= i != null;
+        if (e == null && t == null && i == null) {
           documented = false;
+        } else if (i != null) {
+          row.notes.add(m + ": fails stock too, intermittently (passed stock in this run): " + i.reason);
         } else {
           row.notes.add(m + (t != null ? ": fails stock with block tokens on too: " + t.reason
               : ": documented: " + e.reason));
@@ -59,7 +64,8 @@ final class Verdicts {
       if (stock == null || stock.result == null) {
         row.notes.add("no stock result to compare with");
       }
-      row.verdict = !documented ? Row.FAIL : allTokens ? Row.FAILS_WITH_TOKENS : Row.DOCUMENTED;
+      row.verdict = !documented ? Row.FAIL : allTokens ? Row.FAILS_WITH_TOKENS
+          : allIntermittent ? Row.INTERMITTENT : Row.DOCUMENTED;
       return;
     }
     Expectations.Entry declines = expected.find(row.config, row.testClass, null, "declines");
@@ -81,6 +87,20 @@ final class Verdicts {
     } else {
       row.verdict = Row.NOT_EXERCISED;
     }
+  }
+
+  /**
+   * The {@code intermittent} entry covering the method, if the failure is the one it names: its
+   * reason starts with the failure message in double quotes, and any other failure of the method
+   * (a different assertion, an error) stays a plugin failure.
+   */
+  private Expectations.Entry intermittent(Row row, String method, String failure) {
+    Expectations.Entry i = expected.find(row.config, row.testClass, method, "intermittent");
+    if (i == null) {
+      return null;
+    }
+    String message = Expectations.quotedMessage(i);
+    return failure != null && failure.contains(message) ? i : null;
   }
 
   /** The documented reason a method fails stock ({@code stock} in expected.txt), or "". */
