@@ -114,6 +114,11 @@ class CompatTableTest {
     Map<String, String> v = verdicts();
     assertEquals(Row.INTERMITTENT, v.get("TestRace dio-tokens"));
     assertEquals(Row.FAIL, v.get("TestRace dio-notokens"), "another failure of the method is the plugin's");
+    Files.write(expected, List.of("* TestRace testRace intermittent \"expected:<9> but was:<8>\" a race in the test",
+        "dio-tokens TestRace testRead tokens sends a dummy block token"));
+    report("dio-tokens", "a.TestRace", Map.of("testRace", failedWith("expected:&lt;9&gt; but was:&lt;8&gt;"),
+        "testRead", failed("")));
+    assertEquals(Row.FAILS_WITH_TOKENS, verdicts().get("TestRace dio-tokens"), "with a tokens method, tokens names the row");
     Files.write(expected, List.of("* TestRace testRace intermittent a race, no message"));
     assertThrows(IllegalArgumentException.class, () -> Expectations.read(expected));
   }
