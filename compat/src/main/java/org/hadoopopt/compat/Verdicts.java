@@ -91,17 +91,19 @@ final class Verdicts {
   }
 
   /**
-   * The {@code intermittent} entry covering the method, if the failure is the one it names: its
-   * reason starts with the failure message in double quotes, and any other failure of the method
-   * (a different assertion, an error) stays a plugin failure.
+   * The {@code intermittent} entry covering the method whose failure message is this failure's (a
+   * method may have one line per message the race gives): its reason starts with the message in
+   * double quotes, and any other failure of the method (a different assertion, an error) stays a
+   * plugin failure.
    */
   private Expectations.Entry intermittent(Row row, String method, String failure) {
-    Expectations.Entry i = expected.find(row.config, row.testClass, method, "intermittent");
-    if (i == null) {
-      return null;
+    for (Expectations.Entry i : expected.entries) {
+      if (i.kind.equals("intermittent") && i.matches(row.config, row.testClass) && i.covers(method)
+          && failure != null && failure.contains(Expectations.quotedMessage(i))) {
+        return i;
+      }
     }
-    String message = Expectations.quotedMessage(i);
-    return failure != null && failure.contains(message) ? i : null;
+    return null;
   }
 
   /** The documented reason a method fails stock ({@code stock} in expected.txt), or "". */
