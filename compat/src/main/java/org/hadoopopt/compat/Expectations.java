@@ -19,7 +19,9 @@ import java.util.List;
  * {@code not-exercised} (the test sets the plugin's own key itself, so the plugin cannot run), or
  * {@code stock} (the method fails stock Hadoop in this module, for a reason outside the plugins,
  * e.g. a data file the published test jar leaves out: the reason is shown with the stock row and
- * with every row that "fails stock too"; it changes no verdict).
+ * with every row that "fails stock too"; it changes no verdict), or {@code intermittent} (the
+ * method fails stock Hadoop now and then too, a timing race of the test shown by failure rates; the
+ * reason starts with the failure message in double quotes, and only that failure is covered).
  */
 final class Expectations {
   static final class Entry {
@@ -61,12 +63,23 @@ final class Expectations {
         continue;
       }
       String[] f = t.split("\\s+", 5);
-      if (f.length < 5 || !List.of("behaviour", "tokens", "declines", "declines-some", "not-exercised", "stock").contains(f[3])) {
+      if (f.length < 5 || !List.of("behaviour", "tokens", "declines", "declines-some", "not-exercised", "stock", "intermittent").contains(f[3])) {
         throw new IllegalArgumentException(file + ": bad line (CONFIG CLASS METHOD KIND REASON): " + line);
       }
-      e.entries.add(new Entry(f));
+      Entry entry = new Entry(f);
+      if (entry.kind.equals("intermittent") && quotedMessage(entry) == null) {
+        throw new IllegalArgumentException(file + ": an intermittent line's REASON must start with the failure"
+            + " message in double quotes: " + line);
+      }
+      e.entries.add(entry);
     }
     return e;
+  }
+
+  /** The failure message an {@code intermittent} entry covers (its reason's leading quoted text), or null. */
+  static String quotedMessage(Entry e) {
+    int end = e.reason.startsWith("\"") ? e.reason.indexOf('"', 1) : -1;
+    return end > 1 ? e.reason.substring(1, end) : null;
   }
 
   /** The entry of this kind for (config, class) covering the method, or null. */

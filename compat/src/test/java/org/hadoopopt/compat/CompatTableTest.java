@@ -1,6 +1,7 @@
 package org.hadoopopt.compat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -102,6 +103,28 @@ class CompatTableTest {
   }
 
   @Test
+  void intermittentCoversOnlyTheFailureItNames() throws Exception {
+    Files.write(expected, List.of("* TestRace testRace intermittent \"expected:<9> but was:<6>\" a longer race",
+        "* TestRace testRace intermittent \"expected:<9> but was:<8>\" a race in the test"));
+    Files.write(lists.resolve("hdfs.txt"), List.of("a/TestRace.java"));
+    report("stock", "a.TestRace", Map.of("testRace", ok(""), "testRead", ok("")));
+    report("dio-tokens", "a.TestRace", Map.of("testRace", failedWith("expected:&lt;9&gt; but was:&lt;8&gt;"),
+        "testRead", ok("")));
+    report("dio-notokens", "a.TestRace", Map.of("testRace", failedWith("expected:&lt;9&gt; but was:&lt;7&gt;"),
+        "testRead", ok("")));
+    Map<String, String> v = verdicts();
+    assertEquals(Row.INTERMITTENT, v.get("TestRace dio-tokens"));
+    assertEquals(Row.FAIL, v.get("TestRace dio-notokens"), "another failure of the method is the plugin's");
+    Files.write(expected, List.of("* TestRace testRace intermittent \"expected:<9> but was:<8>\" a race in the test",
+        "dio-tokens TestRace testRead tokens sends a dummy block token"));
+    report("dio-tokens", "a.TestRace", Map.of("testRace", failedWith("expected:&lt;9&gt; but was:&lt;8&gt;"),
+        "testRead", failed("")));
+    assertEquals(Row.FAILS_WITH_TOKENS, verdicts().get("TestRace dio-tokens"), "with a tokens method, tokens names the row");
+    Files.write(expected, List.of("* TestRace testRace intermittent a race, no message"));
+    assertThrows(IllegalArgumentException.class, () -> Expectations.read(expected));
+  }
+
+  @Test
   void stockFailureReasonIsShownAndChangesNoVerdict() throws Exception {
     Files.write(expected, List.of("* TestOld testOldImage stock the test jar leaves out its image file"));
     Files.write(lists.resolve("hdfs.txt"), List.of("a/TestOld.java"));
@@ -195,6 +218,10 @@ class CompatTableTest {
 
   private static String ok(String out) {
     return "<system-out><![CDATA[" + out + "\n]]></system-out>";
+  }
+
+  private static String failedWith(String message) {
+    return "<failure message=\"" + message + "\" type=\"java.lang.AssertionError\"/>" + ok("");
   }
 
   private static String failed(String out) {
