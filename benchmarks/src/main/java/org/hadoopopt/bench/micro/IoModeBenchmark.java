@@ -1,4 +1,4 @@
-package org.hadoopopt.directio.bench;
+package org.hadoopopt.bench.micro;
 
 import java.io.File;
 import java.io.IOException;
@@ -48,12 +48,12 @@ public final class IoModeBenchmark {
   public static void main(String[] args) throws Exception {
     int[] sizesMb = Arrays.stream((args.length > 0 ? args[0] : "64,256,1024").split(",")).mapToInt(Integer::parseInt).toArray();
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
-    Path out = Paths.get(args.length > 2 ? args[2] : "target/bench/io-modes.json");
+    Path out = Paths.get(args.length > 2 ? args[2] : "io-modes.json");
     modeFilter = java.util.regex.Pattern.compile(args.length > 3 ? args[3] : ".*");
-    Path base = Paths.get("target", "bench-dfs").toAbsolutePath();
+    Path base = Paths.get("bench-dfs").toAbsolutePath();
     deleteTree(base.toFile());
-    Path sockets = Paths.get("target", "sock-bench").toAbsolutePath();
-    deleteTree(sockets.toFile());
+    // under /tmp: a socket's path is limited to 107 bytes, the working folder may be deep
+    Path sockets = Files.createTempDirectory("hadoopopt-io-bench");
 
     Configuration conf = new HdfsConfiguration();
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.toString());
@@ -71,6 +71,7 @@ public final class IoModeBenchmark {
     } finally {
       cluster.shutdown(true);
       deleteTree(base.toFile());
+      deleteTree(sockets.toFile());
     }
   }
 

@@ -1,8 +1,7 @@
-package org.hadoopopt.fingerprint.bench;
+package org.hadoopopt.bench.micro;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -27,8 +26,8 @@ import org.apache.hadoop.util.IndexedSortable;
 import org.apache.hadoop.util.IndexedSorter;
 import org.apache.hadoop.util.Progressable;
 import org.apache.hadoop.util.QuickSort;
-import org.hadoopopt.fingerprint.TestJobs;
-import org.hadoopopt.fingerprint.UserVisits;
+import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
+import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
 import org.hadoopopt.fingerprint.collector.FingerprintCollector;
 import org.hadoopopt.fingerprint.collector.FingerprintCollector.Mode;
 import org.hadoopopt.fingerprint.collector.FingerprintCounter;
@@ -48,9 +47,9 @@ import org.hadoopopt.fingerprint.key.FingerprintHashComparator;
  * <p>{@code -Djob=terasort}: TeraSort's job instead (TeraGen's rows, TeraInput/OutputFormat, identity
  * map and reduce, 2 maps), prefix variants only, outputs compared byte for byte.
  *
- * <p>{@code -Drows=N} (600,000 generated rows, 2 files), {@code -Drounds=R} (3), {@code
+ * <p>{@code -Drows=N} (600,000 rows of the Pavlo generator, 2 files), {@code -Drounds=R} (3), {@code
  * -Dvariants=a,b} (default all five), {@code -Dpatched=JAR} (default
- * ../hadoop-patches/target/3.4.2/hadoop-patched-classes-3.4.2.jar), {@code -Dout=FILE}.
+ * hadoop-patches/target/3.4.2/hadoop-patched-classes-3.4.2.jar), {@code -Dout=FILE}.
  */
 public final class PatchSortBenchmark {
   private static final String KEY = "mapreduce.map.sort.fingerprint";
@@ -65,7 +64,7 @@ public final class PatchSortBenchmark {
     }
     int rows = Integer.getInteger("rows", 600_000);
     int rounds = Integer.getInteger("rounds", 3);
-    File jar = new File(System.getProperty("patched", "../hadoop-patches/target/3.4.2/hadoop-patched-classes-3.4.2.jar"))
+    File jar = new File(System.getProperty("patched", "hadoop-patches/target/3.4.2/hadoop-patched-classes-3.4.2.jar"))
         .getAbsoluteFile();
     if (!jar.isFile()) {
       throw new IOException(jar + " missing: run hadoop-patches/build.sh first");
@@ -82,7 +81,7 @@ public final class PatchSortBenchmark {
     } else if (!kind.equals("aggregation")) {
       throw new IllegalArgumentException("-Djob must be aggregation or terasort, not " + kind);
     }
-    File in = kind.equals("terasort") ? teraGen(base, rows) : generated(base, rows);
+    File in = kind.equals("terasort") ? teraGen(base, rows) : UserVisitsInput.generate(base, rows);
     Map<String, List<double[]>> results = new LinkedHashMap<>();
     variants.forEach(v -> results.put(v, new ArrayList<>()));
     String answer = null;
@@ -151,10 +150,7 @@ public final class PatchSortBenchmark {
     double sortMs = 0;
     String answer = null;
     for (int i = 0; i < 2; i++) {
-      Configuration conf = new Configuration();
-      conf.set("fs.defaultFS", "file:///");
-      conf.set("mapreduce.framework.name", "local");
-      conf.set("hadoop.tmp.dir", new File(base, "tmp").getPath());
+      Configuration conf = LocalJobs.conf(new File(base, "tmp"));
       conf.setInt("mapreduce.client.completion.pollinterval", 20);
       conf.setClass(MRJobConfig.MAP_SORT_CLASS, TimedQuickSort.class, IndexedSorter.class);
       if (variant.startsWith("patch-")) {
@@ -171,9 +167,9 @@ public final class PatchSortBenchmark {
         job.setOutputKeyClass(Text.class);
         job.setOutputValueClass(Text.class);
       } else {
-        job.setMapperClass(TestJobs.AggregationMapper.class);
-        job.setCombinerClass(TestJobs.TextSumCombiner.class);
-        job.setReducerClass(TestJobs.TextRevenueReducer.class);
+        job.setMapperClass(AggregationJob.AggregationMapper.class);
+        job.setCombinerClass(LongSumReducer.class);
+        job.setReducerClass(AggregationJob.RevenueReducer.class);
         job.setMapOutputKeyClass(Text.class);
         job.setMapOutputValueClass(LongWritable.class);
         job.setOutputKeyClass(Text.class);
@@ -263,24 +259,6 @@ public final class PatchSortBenchmark {
     CRC32 crc = new CRC32();
     lines.forEach(l -> crc.update((l + "\n").getBytes(StandardCharsets.UTF_8)));
     return lines.size() + ":" + Long.toHexString(crc.getValue());
-  }
-
-  private static File generated(File base, int rows) throws IOException {
-    File in = new File(base, "in-" + rows);
-    in.mkdirs();
-    for (int f = 0; f < 2; f++) {
-      File file = new File(in, "uservisits-" + f);
-      if (!file.exists()) {
-        File tmp = new File(in, ".tmp-" + f);
-        try (Writer w = Files.newBufferedWriter(tmp.toPath(), StandardCharsets.UTF_8)) {
-          for (int chunk = 0; chunk < rows / 2; chunk += 50_000) {
-            w.write(UserVisits.lines(f * 1000L + chunk, Math.min(50_000, rows / 2 - chunk), 1_000_000));
-          }
-        }
-        Files.move(tmp.toPath(), file.toPath());
-      }
-    }
-    return in;
   }
 
   private static double median(List<double[]> v, int i) {
