@@ -1,5 +1,8 @@
 package org.hadoopopt.bench.micro;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.hadoopopt.bench.tools.Json;
+import org.hadoopopt.bench.tools.Stats;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,14 +15,10 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
-import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
 import org.hadoopopt.bench.pavlo.jobs.MutableVariants;
 import org.hadoopopt.fingerprint.collector.FingerprintCollector;
 import org.hadoopopt.fingerprint.collector.FingerprintCollector.Mode;
@@ -36,7 +35,7 @@ import org.hadoopopt.inputformats.mapreduce.UserVisitsTextInputFormat;
  * {@code -Dinput=baseline|mt} (the mapper: the suite's baseline aggregation job, default; or its
  * MT variant, mutable text records, cheaper parsing),
  * {@code -Dvariants=stock,fingerprint-hash} (default all three), {@code -Dout=FILE} (default
- * target/benchmark-results/aggregation-job.json).
+ * aggregation-job.json in the working folder).
  *
  * <p>Map size: {@code -Dpath=DIR} reads real UserVisits files from DIR (only read) instead of
  * generating rows; {@code -DsplitMb=M} makes each map read M MB (e.g. 128, a full HDFS block,
@@ -54,8 +53,8 @@ public final class AggregationJobBenchmark {
     int maps = Integer.getInteger("maps", 0);
     String path = System.getProperty("path");
     String input = System.getProperty("input", "baseline");
-    File outFile = new File(System.getProperty("out", "target/benchmark-results/aggregation-job.json"));
-    File base = new File("target/bench-aggregation").getAbsoluteFile();
+    File outFile = new File(System.getProperty("out", "aggregation-job.json"));
+    File base = new File("bench-aggregation").getAbsoluteFile();
     File[] old = base.listFiles((d, name) -> name.startsWith("out-"));
     for (File o : old == null ? new File[0] : old) {
       org.apache.hadoop.fs.FileUtil.fullyDelete(o);
@@ -117,34 +116,28 @@ public final class AggregationJobBenchmark {
       }
     }
     String ref = variants.keySet().iterator().next(); // stock unless left out
-    double stock = median(seconds.get(ref));
-    double stockCpu = median(cpu.get(ref));
+    double stock = Stats.median(seconds.get(ref));
+    double stockCpu = Stats.median(cpu.get(ref));
     String data = path != null ? path : rows + " generated rows";
-    StringBuilder json = new StringBuilder(String.format(Locale.ROOT,
-        "{%n  \"input\": \"%s\", \"data\": \"%s\", \"splitMb\": %d, \"maps\": %d, \"rounds\": %d,%n  \"jobs\": {",
-        input, data, splitMb, maps, rounds));
-    int i = 0;
+    ObjectNode json = Json.object().put("input", input).put("data", data).put("splitMb", splitMb).put("maps", maps)
+        .put("rounds", rounds);
+    ObjectNode jobs = json.putObject("jobs");
     System.out.printf(Locale.ROOT, "%nlarge aggregation (%s mapper), %s, %s maps%s, median of %d rounds:%n", input, data,
         maps > 0 ? String.valueOf(maps) : "all", splitMb > 0 ? " of " + splitMb + " MB" : "", rounds);
     for (String v : variants.keySet()) {
-      double m = median(seconds.get(v));
-      double c = median(cpu.get(v));
+      double m = Stats.median(seconds.get(v));
+      double c = Stats.median(cpu.get(v));
       System.out.printf(Locale.ROOT, "  %-20s %6.2f s wall %4.2fx stock, %6.2f s cpu %4.2fx stock (fingerprint sort %5.0f ms)%n",
-          v, m, stock / m, c, stockCpu / c, median(sortMs.get(v)));
-      json.append(i++ == 0 ? "" : ",").append(String.format(Locale.ROOT,
-          "\n    \"%s\": {\"medianSeconds\": %.2f, \"speedup\": %.2f, \"medianCpuSeconds\": %.2f, \"cpuSpeedup\": %.2f, \"fingerprintSortMs\": %.0f}",
-          v, m, stock / m, c, stockCpu / c, median(sortMs.get(v))));
+          v, m, stock / m, c, stockCpu / c, Stats.median(sortMs.get(v)));
+      ObjectNode o = jobs.putObject(v);
+      Json.number(o, "medianSeconds", m);
+      Json.number(o, "speedup", stock / m);
+      Json.number(o, "medianCpuSeconds", c);
+      Json.number(o, "cpuSpeedup", stockCpu / c);
+      Json.number(o, "fingerprintSortMs", Stats.median(sortMs.get(v)));
     }
-    json.append("\n  }\n}\n");
-    outFile.getAbsoluteFile().getParentFile().mkdirs();
-    Files.write(outFile.toPath(), json.toString().getBytes(StandardCharsets.UTF_8));
+    Json.write(outFile, json);
     System.out.println("wrote " + outFile);
-  }
-
-  private static double median(List<Double> v) {
-    Double[] a = v.toArray(new Double[0]);
-    Arrays.sort(a);
-    return a[a.length / 2];
   }
 
   private static Configuration localConf(File base) {
@@ -153,21 +146,13 @@ public final class AggregationJobBenchmark {
 
   private static Job aggregation(Configuration conf, String input) throws IOException {
     Job job = Job.getInstance(conf, "large-aggregation");
+    LargeAggregation.configure(job);
     if (input.equals("mt")) {
       job.setInputFormatClass(UserVisitsTextInputFormat.class);
       job.setMapperClass(MutableVariants.AggregationMapper.class);
-    } else if (input.equals("baseline")) {
-      job.setMapperClass(AggregationJob.AggregationMapper.class);
-    } else {
+    } else if (!input.equals("baseline")) {
       throw new IllegalArgumentException("-Dinput must be baseline or mt, not " + input);
     }
-    job.setCombinerClass(LongSumReducer.class);
-    job.setReducerClass(AggregationJob.RevenueReducer.class);
-    job.setMapOutputKeyClass(Text.class);
-    job.setMapOutputValueClass(LongWritable.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(Text.class);
-    job.setNumReduceTasks(1);
     return job;
   }
 }

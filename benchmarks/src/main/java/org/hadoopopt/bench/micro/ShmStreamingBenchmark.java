@@ -1,5 +1,8 @@
 package org.hadoopopt.bench.micro;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.hadoopopt.bench.tools.Json;
+import org.hadoopopt.bench.tools.Stats;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -301,38 +304,26 @@ public final class ShmStreamingBenchmark {
     return ticks / CLOCK_TICKS;
   }
 
-  private static double median(List<Double> xs) {
-    List<Double> s = new ArrayList<>(xs);
-    s.sort(null);
-    int n = s.size();
-    return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
-  }
-
   private void report() throws IOException {
-    StringBuilder json = new StringBuilder("{\n  \"data_mb\": " + MB + ", \"reps\": " + REPS + ", \"warmup\": " + WARMUP
-        + ",\n  \"medians_s\": {");
+    ObjectNode json = Json.object().put("data_mb", MB).put("reps", REPS).put("warmup", WARMUP);
+    ObjectNode medians = json.putObject("medians_s");
     StringBuilder text = new StringBuilder("\nShmStreaming benchmark, LocalJobRunner, " + MB + " MB per input, median of " + REPS + "\n");
-    String sep = "";
     Map<String, Double> med = new LinkedHashMap<>();
     for (Map.Entry<String, List<Double>> e : times.entrySet()) {
-      double m = median(e.getValue());
+      double m = Stats.median(e.getValue());
       med.put(e.getKey(), m);
-      json.append(sep).append("\n    \"").append(e.getKey()).append("\": ").append(String.format(Locale.ROOT, "%.3f", m));
-      sep = ",";
+      Json.number(medians, e.getKey(), m);
       text.append(String.format(Locale.ROOT, "  %-34s %7.2f s  %s%n", e.getKey(), m, e.getValue()));
     }
-    json.append("\n  },\n  \"cpu_medians_s\": {");
-    sep = "";
+    ObjectNode cpuMedians = json.putObject("cpu_medians_s");
     Map<String, Double> cpuMed = new LinkedHashMap<>();
     for (Map.Entry<String, List<Double>> e : cpu.entrySet()) {
-      double m = median(e.getValue());
+      double m = Stats.median(e.getValue());
       cpuMed.put(e.getKey(), m);
-      json.append(sep).append("\n    \"").append(e.getKey()).append("\": ").append(String.format(Locale.ROOT, "%.3f", m));
-      sep = ",";
+      Json.number(cpuMedians, e.getKey(), m);
       text.append(String.format(Locale.ROOT, "  cpu %-30s %7.2f s  %s%n", e.getKey(), m, e.getValue()));
     }
-    json.append("\n  },\n  \"ratios\": {");
-    sep = "";
+    ObjectNode ratios = json.putObject("ratios");
     for (String task : new String[] {"identity", "grep", "wordcount", "invindex", "python-identity"}) {
       for (String variant : new String[] {"shm", "shm-turns"}) {
         Double pipes = med.get(task + "|pipes");
@@ -341,25 +332,20 @@ public final class ShmStreamingBenchmark {
           continue;
         }
         Double java = med.get(task + "|java");
-        String removed = java == null || pipes <= java ? "null"
-            : String.format(Locale.ROOT, "%.3f", (pipes - shm) / (pipes - java));
+        double removedShare = java == null || pipes <= java ? Double.NaN : (pipes - shm) / (pipes - java);
+        String removed = Double.isNaN(removedShare) ? "null" : String.format(Locale.ROOT, "%.3f", removedShare);
         double cpuRatio = cpuMed.get(task + "|pipes") / cpuMed.get(task + "|" + variant);
         String name = variant.equals("shm") ? task : task + " (turns)";
-        json.append(sep).append(String.format(Locale.ROOT,
-            "\n    \"%s\": {\"pipes_over_shm\": %.3f, \"cpu_pipes_over_shm\": %.3f, \"overhead_removed\": %s}",
-            name, pipes / shm, cpuRatio, removed));
-        sep = ",";
+        ObjectNode r = ratios.putObject(name);
+        Json.number(r, "pipes_over_shm", pipes / shm);
+        Json.number(r, "cpu_pipes_over_shm", cpuRatio);
+        Json.number(r, "overhead_removed", removedShare);
         text.append(String.format(Locale.ROOT,
             "  %-24s pipes/shm = %.3f (cpu %.3f)   share of the pipes' overhead over Java removed = %s%n",
             name, pipes / shm, cpuRatio, removed));
       }
     }
-    json.append("\n  }\n}\n");
-    Path file = Paths.get(System.getProperty("out", "shmstreaming.json")).toAbsolutePath();
-    Files.createDirectories(file.getParent());
-    try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      w.write(json.toString());
-    }
+    Json.write(new java.io.File(System.getProperty("out", "shmstreaming.json")), json);
     System.out.println(text);
   }
 

@@ -40,6 +40,11 @@ import org.hadoopopt.inputformats.loader.LoadJob;
  * answer is compared with its task's first; prints medians and ratios and writes {@code WORK/indexbench.json}.
  */
 public final class IndexBench extends Configured implements Tool {
+  /** The command line, as the benchmarks jar's driver lists it. */
+  public static final String USAGE = "indexbench [--rounds R] [--join-rounds J] [--partitions N] [--page-size B]"
+      + " [--from yyyy-MM-dd] [--to yyyy-MM-dd] [--tasks selection,aggregation,join] [--with-bdbtree]"
+      + " [--bdbtree-copy] [--aggregation-baseline] [--loaded DIR] SET WORK";
+
   /** The default date range: the Pavlo join's own visitDate predicate (8 of 9,300 days). */
   private static final String FROM = "2000-01-15";
   private static final String TO = "2000-01-22";
@@ -82,9 +87,7 @@ public final class IndexBench extends Configured implements Tool {
       }
     }
     if (paths.size() != 2) {
-      System.err.println("usage: indexbench [--rounds R] [--join-rounds J] [--partitions N] [--page-size B]"
-          + " [--from yyyy-MM-dd] [--to yyyy-MM-dd] [--tasks selection,aggregation,join] [--with-bdbtree]"
-          + " [--bdbtree-copy] [--aggregation-baseline] [--loaded DIR] SET WORK");
+      System.err.println("usage: " + USAGE);
       return 2;
     }
     if (joinRounds < 0) {
@@ -206,10 +209,7 @@ public final class IndexBench extends Configured implements Tool {
   }
 
   private static double median(List<Double> v) {
-    List<Double> s = new ArrayList<>(v);
-    Collections.sort(s);
-    int n = s.size();
-    return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+    return org.hadoopopt.bench.tools.Stats.median(v);
   }
 
   private void report(Map<String, Double> loadSeconds, int rounds, int joinRounds, Path work, FileSystem fs)
