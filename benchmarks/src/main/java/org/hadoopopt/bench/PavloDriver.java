@@ -1,7 +1,7 @@
 package org.hadoopopt.bench;
 
 import org.apache.hadoop.util.ProgramDriver;
-import org.hadoopopt.bench.pavlo.IndexBench;
+import org.hadoopopt.bench.pavlo.jobs.IndexBench;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.bench.pavlo.gen.PavloStats;
 import org.hadoopopt.bench.pavlo.jobs.AggregationJob;

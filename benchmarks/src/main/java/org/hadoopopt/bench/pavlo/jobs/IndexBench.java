@@ -1,4 +1,4 @@
-package org.hadoopopt.bench.pavlo;
+package org.hadoopopt.bench.pavlo.jobs;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,10 +18,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
-import org.hadoopopt.bench.pavlo.jobs.BaselineTool;
-import org.hadoopopt.bench.pavlo.jobs.JoinJob;
-import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
 import org.hadoopopt.inputformats.loader.LoadJob;
 
 /**
