@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.hadoopopt.bench.pavlo.ToolArgs;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileStatus;
@@ -54,38 +55,26 @@ public final class IndexBench extends Configured implements Tool {
 
   @Override
   public int run(String[] args) throws Exception {
-    int rounds = 3;
-    int joinRounds = -1;
-    String from = FROM;
-    String to = TO;
-    String partitions = "4";
-    String pageSize = "131072";
-    List<String> tasks = Arrays.asList("selection", "aggregation", "join");
-    List<String> paths = new ArrayList<>();
-    boolean bdbtree = false;
-    boolean aggBaseline = false;
-    boolean treeCopy = false;
-    String loadedDir = null;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--rounds": rounds = Integer.parseInt(args[++i]); break;
-        case "--join-rounds": joinRounds = Integer.parseInt(args[++i]); break;
-        case "--partitions": partitions = args[++i]; break;
-        case "--page-size": pageSize = args[++i]; break;
-        case "--from": from = args[++i]; break;
-        case "--to": to = args[++i]; break;
-        case "--tasks": tasks = Arrays.asList(args[++i].split(",")); break;
-        case "--with-bdbtree": bdbtree = true; break;
-        case "--aggregation-baseline": aggBaseline = true; break;
-        case "--bdbtree-copy": treeCopy = true; break;
-        case "--loaded": loadedDir = args[++i]; break;
-        default: paths.add(args[i]);
-      }
-    }
-    if (paths.size() != 2) {
-      System.err.println("usage: " + USAGE);
+    ToolArgs opts;
+    try {
+      opts = ToolArgs.parse(args, ToolArgs.names("rounds", "join-rounds", "partitions", "page-size", "from", "to", "tasks",
+          "loaded"), ToolArgs.names("with-bdbtree", "aggregation-baseline", "bdbtree-copy"), 2);
+    } catch (ToolArgs.UsageException e) {
+      System.err.println(e.getMessage() + "\nusage: " + USAGE);
       return 2;
     }
+    int rounds = opts.has("rounds") ? Integer.parseInt(opts.get("rounds")) : 3;
+    int joinRounds = opts.has("join-rounds") ? Integer.parseInt(opts.get("join-rounds")) : -1;
+    String from = opts.has("from") ? opts.get("from") : FROM;
+    String to = opts.has("to") ? opts.get("to") : TO;
+    String partitions = opts.has("partitions") ? opts.get("partitions") : "4";
+    String pageSize = opts.has("page-size") ? opts.get("page-size") : "131072";
+    List<String> tasks = Arrays.asList((opts.has("tasks") ? opts.get("tasks") : "selection,aggregation,join").split(","));
+    List<String> paths = Arrays.asList(opts.positional(0), opts.positional(1));
+    boolean bdbtree = opts.has("with-bdbtree");
+    boolean aggBaseline = opts.has("aggregation-baseline");
+    boolean treeCopy = opts.has("bdbtree-copy");
+    String loadedDir = opts.get("loaded");
     if (joinRounds < 0) {
       joinRounds = rounds;
     }
