@@ -1,5 +1,6 @@
 package org.hadoopopt.bench.micro;
 
+import org.hadoopopt.bench.tools.Stats;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -20,7 +21,7 @@ import java.util.Map;
  * there is no stock row. {@link MicroSummary} reads these files back.
  */
 public final class MicroResult {
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper MAPPER = org.hadoopopt.bench.tools.Json.MAPPER;
 
   /** One configuration: its measured values (one per round) and extra numbers to show beside them. */
   public static final class Row {
@@ -55,7 +56,7 @@ public final class MicroResult {
     }
 
     public double median() {
-      return Rounds.median(values);
+      return Stats.median(values);
     }
   }
 
@@ -120,8 +121,8 @@ public final class MicroResult {
       o.put("configuration", r.configuration);
       ArrayNode vs = o.putArray("values");
       r.values.forEach(vs::add);
-      putNumber(o, "median", r.values.isEmpty() ? Double.NaN : r.median());
-      putNumber(o, "speedup", speedup(r));
+      org.hadoopopt.bench.tools.Json.number(o, "median", r.values.isEmpty() ? Double.NaN : r.median());
+      org.hadoopopt.bench.tools.Json.number(o, "speedup", speedup(r));
       for (Map.Entry<String, Object> e : r.extras.entrySet()) {
         o.putPOJO(e.getKey(), e.getValue());
       }
@@ -150,13 +151,5 @@ public final class MicroResult {
       b.append("  note: ").append(n).append('\n');
     }
     return b.toString();
-  }
-
-  private static void putNumber(ObjectNode o, String name, double v) {
-    if (Double.isNaN(v) || Double.isInfinite(v)) {
-      o.putNull(name);
-    } else {
-      o.put(name, v);
-    }
   }
 }

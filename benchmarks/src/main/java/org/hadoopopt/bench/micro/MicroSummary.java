@@ -20,7 +20,7 @@ import java.util.Map;
 
 /**
  * The summary of a {@code bin/hadoopopt micro} run: reads DIR/micro-status.tsv (part, status, detail:
- * one line per selected part, written by the script) and each part's result file, and writes
+ * one line per selected part, written by {@link Micro}) and each part's result file, and writes
  * DIR/micro-summary.txt and DIR/micro-summary.json: benchmark, configuration, median, unit and
  * speedup over the part's stock configuration. A result file it cannot read becomes a line saying
  * so; the other parts are still summarized.
@@ -28,10 +28,10 @@ import java.util.Map;
  * <p>Usage: {@code MicroSummary DIR}
  */
 public final class MicroSummary {
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper MAPPER = org.hadoopopt.bench.tools.Json.MAPPER;
   /** The parts in the order {@code bin/hadoopopt micro} runs them; the summary keeps it. */
-  static final List<String> PARTS = Arrays.asList("decode", "sort", "io", "shm", "sched", "dfsio", "wordcount",
-      "terasort");
+  static final List<String> PARTS = MicroPart.all().stream().map(p -> p.name)
+      .collect(java.util.stream.Collectors.toList());
 
   /** One summary line. {@code speedup}: how many times faster than stock (NaN: no stock to compare). */
   static final class Line {
@@ -106,9 +106,9 @@ public final class MicroSummary {
         ObjectNode o = rows.addObject();
         o.put("benchmark", l.benchmark);
         o.put("configuration", l.configuration);
-        putNumber(o, "median", l.median);
+        org.hadoopopt.bench.tools.Json.number(o, "median", l.median);
         o.put("unit", l.unit);
-        putNumber(o, "speedup", l.speedup);
+        org.hadoopopt.bench.tools.Json.number(o, "speedup", l.speedup);
       }
     }
     for (String n : notes) {
@@ -163,7 +163,7 @@ public final class MicroSummary {
     return out;
   }
 
-  /** mapred-fingerprint's sort-phase.json: key set, variant, median ms; stock = stock-quicksort. */
+  /** {@link SortPhaseBenchmark}'s sort-phase.json: key set, variant, median ms; stock = stock-quicksort. */
   static List<Line> sort(JsonNode root) {
     List<Line> out = new ArrayList<>();
     for (Iterator<Map.Entry<String, JsonNode>> sets = root.path("keySets").fields(); sets.hasNext();) {
@@ -181,7 +181,7 @@ public final class MicroSummary {
     return out;
   }
 
-  /** hdfs-directio's io-modes.json: GB/s per mode on the largest file; stock = streaming through the DataNode. */
+  /** {@link IoModeBenchmark}'s io-modes.json: GB/s per mode on the largest file; stock = streaming through the DataNode. */
   static List<Line> io(JsonNode root) {
     Map<String, Double> rate = new LinkedHashMap<>();
     String file = null;
@@ -212,7 +212,7 @@ public final class MicroSummary {
     return out;
   }
 
-  /** shmstreaming.json: median seconds per task|mode; stock = the task through pipes. */
+  /** {@link ShmStreamingBenchmark}'s shmstreaming.json: median seconds per task|mode; stock = the task through pipes. */
   static List<Line> shm(JsonNode root) {
     List<Line> out = new ArrayList<>();
     JsonNode med = root.path("medians_s");
@@ -251,13 +251,5 @@ public final class MicroSummary {
       return "-";
     }
     return String.format(Locale.ROOT, v >= 100 ? "%.1f" : v >= 1 ? "%.2f" : "%.3f", v);
-  }
-
-  private static void putNumber(ObjectNode o, String name, double v) {
-    if (Double.isNaN(v) || Double.isInfinite(v)) {
-      o.putNull(name);
-    } else {
-      o.put(name, v);
-    }
   }
 }

@@ -49,13 +49,4 @@ public final class Rounds {
     return (System.nanoTime() - t0) / 1e9;
   }
 
-  public static double median(List<Double> xs) {
-    if (xs.isEmpty()) {
-      return Double.NaN;
-    }
-    List<Double> s = new ArrayList<>(xs);
-    s.sort(null);
-    int n = s.size();
-    return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
-  }
 }

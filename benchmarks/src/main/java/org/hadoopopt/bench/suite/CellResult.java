@@ -40,13 +40,7 @@ public final class CellResult {
 
   /** The median of the runs' times; NaN before any run. */
   public double median() {
-    if (seconds.isEmpty()) {
-      return Double.NaN;
-    }
-    List<Double> s = new ArrayList<>(seconds);
-    Collections.sort(s);
-    int n = s.size();
-    return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+    return org.hadoopopt.bench.tools.Stats.median(seconds);
   }
 
   /** Counters of the last run (their sums over the program's jobs). */

@@ -172,7 +172,8 @@ public class LoadJob extends Configured implements Tool {
     return job;
   }
 
-  private static final String USAGE = "load --table rankings|uservisits --partitions N [--format text|kvsf|bdbtree] [--page-size B]"
+  /** The command line, as the benchmarks jar's driver lists it. */
+  public static final String USAGE = "load --table rankings|uservisits --partitions N [--format text|kvsf|bdbtree] [--page-size B]"
       + " [--partition-column C] [--index-column C] IN OUT";
 
   @Override

@@ -20,6 +20,10 @@ import org.hadoopopt.inputformats.record.Schema;
  * and column, or with {@link BadRows#SKIP_BAD} is skipped and counted in this job's counters.
  */
 public class KvsfConvert extends Configured implements Tool {
+  /** The command line (after the jar or the driver's program name). */
+  public static final String USAGE = "[-D " + KvsfOutputFormat.CODEC + "=tuple|writable|protobuf] [-D "
+      + KvsfOutputFormat.PAGE_SIZE + "=BYTES] rankings|uservisits TEXT_IN KVSF_OUT";
+
   /** Builds (does not submit) the conversion job. */
   public static Job createJob(org.apache.hadoop.conf.Configuration conf, Schema schema, Path in, Path out) throws java.io.IOException {
     BadRows.isSkipBad(conf); // a bad value fails here, naming the key
@@ -40,8 +44,7 @@ public class KvsfConvert extends Configured implements Tool {
   @Override
   public int run(String[] args) throws Exception {
     if (args.length != 3) {
-      System.err.println("usage: KvsfConvert [-D " + KvsfOutputFormat.CODEC + "=tuple|writable|protobuf] [-D "
-          + KvsfOutputFormat.PAGE_SIZE + "=BYTES] rankings|uservisits TEXT_IN KVSF_OUT");
+      System.err.println("usage: KvsfConvert " + USAGE);
       return 2;
     }
     Job job = createJob(getConf(), Schema.forName(args[0]), new Path(args[1]), new Path(args[2]));

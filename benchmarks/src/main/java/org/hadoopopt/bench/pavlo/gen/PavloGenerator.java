@@ -48,7 +48,7 @@ public final class PavloGenerator extends Configured implements Tool {
     this.report = report;
   }
 
-  static final String USAGE = "gen [--scale S] [--seed N] [--maps M] [--tables grep,rankings,uservisits,documents] [--stats] OUT";
+  public static final String USAGE = "gen [--scale S] [--seed N] [--maps M] [--tables grep,rankings,uservisits,documents] [--stats] OUT";
 
   public static void setScale(Configuration conf, double scale) {
     conf.set(SCALE, Double.toString(scale));

@@ -28,6 +28,9 @@ import org.hadoopopt.bench.pavlo.ToolArgs;
  * GROUP BY 1}, with a combiner; {@code key TAB sum} with exactly 2 decimals.
  */
 public final class AggregationJob extends BaselineTool {
+  /** The command line {@code hadoop jar hadoopopt-benchmarks-*.jar} takes, as the driver lists it. */
+  public static final String USAGE = "aggregation [--variant baseline|mt|bdb|mti|bdbi|bdbtree|mtp|bdbp] [--prefix N] [--from yyyy-MM-dd] [--to yyyy-MM-dd] USERVISITS OUT";
+
   /** {@code hadoopopt.bench.aggregation.prefix}, default 0 (the whole sourceIP): group by this many leading characters. */
   public static final String PREFIX = "hadoopopt.bench.aggregation.prefix";
   /** {@code hadoopopt.bench.aggregation.from}, default unset (no lower bound): first visitDate counted, yyyy-MM-dd. */
@@ -89,7 +92,7 @@ public final class AggregationJob extends BaselineTool {
 
   @Override
   String usage() {
-    return "aggregation [--variant baseline|mt|bdb|mti|bdbi|bdbtree|mtp|bdbp] [--prefix N] [--from yyyy-MM-dd] [--to yyyy-MM-dd] USERVISITS OUT";
+    return USAGE;
   }
 
   @Override

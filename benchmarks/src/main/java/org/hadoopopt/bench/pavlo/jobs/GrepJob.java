@@ -27,6 +27,9 @@ import org.hadoopopt.inputformats.mapreduce.Pushdown;
  * the record reader ({@code GrepTextInputFormat} with a pushed-down substring).
  */
 public final class GrepJob extends BaselineTool {
+  /** The command line {@code hadoop jar hadoopopt-benchmarks-*.jar} takes, as the driver lists it. */
+  public static final String USAGE = "grep [--variant baseline|mt|mtp] [--pattern P] IN OUT";
+
   /** {@code hadoopopt.bench.grep.pattern}, default {@code XYZ}: the substring searched for in the field. */
   public static final String PATTERN = "hadoopopt.bench.grep.pattern";
 
@@ -73,7 +76,7 @@ public final class GrepJob extends BaselineTool {
 
   @Override
   String usage() {
-    return "grep [--variant baseline|mt|mtp] [--pattern P] IN OUT";
+    return USAGE;
   }
 
   @Override

@@ -23,6 +23,9 @@ import org.hadoopopt.bench.pavlo.ToolArgs;
  * see {@link JoinPhases}; intermediates go to {@code _OUT.join-tmp} beside OUT and are deleted.
  */
 public final class JoinJob extends BaselineTool {
+  /** The command line {@code hadoop jar hadoopopt-benchmarks-*.jar} takes, as the driver lists it. */
+  public static final String USAGE = "join [--variant baseline|mt|simple-index|partition] [--from yyyy-MM-dd] [--to yyyy-MM-dd] RANKINGS USERVISITS OUT";
+
   /** {@code hadoopopt.bench.join.from}, default {@code 2000-01-15}: first visitDate joined (inclusive). */
   public static final String FROM = "hadoopopt.bench.join.from";
   /** {@code hadoopopt.bench.join.to}, default {@code 2000-01-22}: last visitDate joined (inclusive). */
@@ -41,7 +44,7 @@ public final class JoinJob extends BaselineTool {
 
   @Override
   String usage() {
-    return "join [--variant baseline|mt|simple-index|partition] [--from yyyy-MM-dd] [--to yyyy-MM-dd] RANKINGS USERVISITS OUT";
+    return USAGE;
   }
 
   @Override

@@ -24,6 +24,9 @@ import org.hadoopopt.bench.pavlo.ToolArgs;
  * WHERE pageRank > X}; map-only; {@code pageURL TAB pageRank}.
  */
 public final class SelectionJob extends BaselineTool {
+  /** The command line {@code hadoop jar hadoopopt-benchmarks-*.jar} takes, as the driver lists it. */
+  public static final String USAGE = "selection [--variant baseline|mt|bdb|mti|bdbi|bdbtree|mtp|bdbp] [--min-rank X] RANKINGS OUT";
+
   /** {@code hadoopopt.bench.selection.min-rank}, default 10: rows with pageRank above it are selected. */
   public static final String MIN_RANK = "hadoopopt.bench.selection.min-rank";
 
@@ -56,7 +59,7 @@ public final class SelectionJob extends BaselineTool {
 
   @Override
   String usage() {
-    return "selection [--variant baseline|mt|bdb|mti|bdbi|bdbtree|mtp|bdbp] [--min-rank X] RANKINGS OUT";
+    return USAGE;
   }
 
   @Override

@@ -27,6 +27,9 @@ import org.hadoopopt.bench.pavlo.ToolArgs;
  * page ({@code <a href="URL">}), the number of distinct pages linking to it; {@code url TAB inlinks}.
  */
 public final class UdfJob extends BaselineTool {
+  /** The command line {@code hadoop jar hadoopopt-benchmarks-*.jar} takes, as the driver lists it. */
+  public static final String USAGE = "udf DOCUMENTS OUT";
+
   static final Pattern LINK = Pattern.compile("<a href=\"([^\"]*)\"");
 
   public static class LinkMapper extends Mapper<LongWritable, Text, Text, LongWritable> {
@@ -57,7 +60,7 @@ public final class UdfJob extends BaselineTool {
 
   @Override
   String usage() {
-    return "udf DOCUMENTS OUT";
+    return USAGE;
   }
 
   @Override

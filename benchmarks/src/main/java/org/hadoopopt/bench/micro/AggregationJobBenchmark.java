@@ -1,8 +1,10 @@
-package org.hadoopopt.fingerprint.bench;
+package org.hadoopopt.bench.micro;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.hadoopopt.bench.tools.Json;
+import org.hadoopopt.bench.tools.Stats;
 import java.io.File;
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -13,30 +15,27 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
-import org.hadoopopt.fingerprint.TestJobs;
-import org.hadoopopt.fingerprint.UserVisits;
+import org.hadoopopt.bench.pavlo.jobs.MutableVariants;
 import org.hadoopopt.fingerprint.collector.FingerprintCollector;
 import org.hadoopopt.fingerprint.collector.FingerprintCollector.Mode;
 import org.hadoopopt.fingerprint.collector.FingerprintCounter;
+import org.hadoopopt.inputformats.mapreduce.UserVisitsTextInputFormat;
 
 /**
  * The Pavlo large aggregation (sum of adRevenue by sourceIP, with a combiner) on the
  * LocalJobRunner with Hadoop's collector, the fingerprint collector in prefix mode and in hash
  * mode, alternated round by round on the same data; prints medians and ratios, writes JSON.
  *
- * <p>{@code -Drows=N} (default 600,000 generated rows, about 66 MB, in 2 files),
+ * <p>{@code -Drows=N} (default 600,000 rows of the Pavlo generator, in 2 files),
  * {@code -Drounds=R} (default 3), {@code -Dwarmup=W} (untimed rounds first, default 1),
- * {@code -Dinput=test|baseline|mt} (the mapper: this module's test job, default; the benchmarks
- * module's baseline job; or its MT variant, mutable text records, cheaper parsing),
+ * {@code -Dinput=baseline|mt} (the mapper: the suite's baseline aggregation job, default; or its
+ * MT variant, mutable text records, cheaper parsing),
  * {@code -Dvariants=stock,fingerprint-hash} (default all three), {@code -Dout=FILE} (default
- * target/benchmark-results/aggregation-job.json).
+ * aggregation-job.json in the working folder).
  *
  * <p>Map size: {@code -Dpath=DIR} reads real UserVisits files from DIR (only read) instead of
  * generating rows; {@code -DsplitMb=M} makes each map read M MB (e.g. 128, a full HDFS block,
@@ -53,14 +52,14 @@ public final class AggregationJobBenchmark {
     int splitMb = Integer.getInteger("splitMb", 0);
     int maps = Integer.getInteger("maps", 0);
     String path = System.getProperty("path");
-    String input = System.getProperty("input", "test");
-    File outFile = new File(System.getProperty("out", "target/benchmark-results/aggregation-job.json"));
-    File base = new File("target/bench-aggregation").getAbsoluteFile();
+    String input = System.getProperty("input", "baseline");
+    File outFile = new File(System.getProperty("out", "aggregation-job.json"));
+    File base = new File("bench-aggregation").getAbsoluteFile();
     File[] old = base.listFiles((d, name) -> name.startsWith("out-"));
     for (File o : old == null ? new File[0] : old) {
       org.apache.hadoop.fs.FileUtil.fullyDelete(o);
     }
-    File in = path != null ? new File(path) : generated(base, rows);
+    File in = path != null ? new File(path) : UserVisitsInput.generate(base, rows);
     Map<String, Mode> variants = new LinkedHashMap<>();
     variants.put("stock", null);
     variants.put("fingerprint-prefix", Mode.PREFIX);
@@ -117,100 +116,43 @@ public final class AggregationJobBenchmark {
       }
     }
     String ref = variants.keySet().iterator().next(); // stock unless left out
-    double stock = median(seconds.get(ref));
-    double stockCpu = median(cpu.get(ref));
+    double stock = Stats.median(seconds.get(ref));
+    double stockCpu = Stats.median(cpu.get(ref));
     String data = path != null ? path : rows + " generated rows";
-    StringBuilder json = new StringBuilder(String.format(Locale.ROOT,
-        "{%n  \"input\": \"%s\", \"data\": \"%s\", \"splitMb\": %d, \"maps\": %d, \"rounds\": %d,%n  \"jobs\": {",
-        input, data, splitMb, maps, rounds));
-    int i = 0;
+    ObjectNode json = Json.object().put("input", input).put("data", data).put("splitMb", splitMb).put("maps", maps)
+        .put("rounds", rounds);
+    ObjectNode jobs = json.putObject("jobs");
     System.out.printf(Locale.ROOT, "%nlarge aggregation (%s mapper), %s, %s maps%s, median of %d rounds:%n", input, data,
         maps > 0 ? String.valueOf(maps) : "all", splitMb > 0 ? " of " + splitMb + " MB" : "", rounds);
     for (String v : variants.keySet()) {
-      double m = median(seconds.get(v));
-      double c = median(cpu.get(v));
+      double m = Stats.median(seconds.get(v));
+      double c = Stats.median(cpu.get(v));
       System.out.printf(Locale.ROOT, "  %-20s %6.2f s wall %4.2fx stock, %6.2f s cpu %4.2fx stock (fingerprint sort %5.0f ms)%n",
-          v, m, stock / m, c, stockCpu / c, median(sortMs.get(v)));
-      json.append(i++ == 0 ? "" : ",").append(String.format(Locale.ROOT,
-          "\n    \"%s\": {\"medianSeconds\": %.2f, \"speedup\": %.2f, \"medianCpuSeconds\": %.2f, \"cpuSpeedup\": %.2f, \"fingerprintSortMs\": %.0f}",
-          v, m, stock / m, c, stockCpu / c, median(sortMs.get(v))));
+          v, m, stock / m, c, stockCpu / c, Stats.median(sortMs.get(v)));
+      ObjectNode o = jobs.putObject(v);
+      Json.number(o, "medianSeconds", m);
+      Json.number(o, "speedup", stock / m);
+      Json.number(o, "medianCpuSeconds", c);
+      Json.number(o, "cpuSpeedup", stockCpu / c);
+      Json.number(o, "fingerprintSortMs", Stats.median(sortMs.get(v)));
     }
-    json.append("\n  }\n}\n");
-    outFile.getAbsoluteFile().getParentFile().mkdirs();
-    Files.write(outFile.toPath(), json.toString().getBytes(StandardCharsets.UTF_8));
+    Json.write(outFile, json);
     System.out.println("wrote " + outFile);
   }
 
-  /** Generated input, {@code rows} in 2 files, kept under target/ for the next run. */
-  private static File generated(File base, int rows) throws IOException {
-    File in = new File(base, "in-" + rows);
-    in.mkdirs();
-    for (int f = 0; f < 2; f++) {
-      File file = new File(in, "uservisits-" + f);
-      if (!file.exists()) {
-        File tmp = new File(in, ".tmp-" + f);
-        try (Writer w = Files.newBufferedWriter(tmp.toPath(), StandardCharsets.UTF_8)) {
-          for (int chunk = 0; chunk < rows / 2; chunk += 50_000) {
-            w.write(UserVisits.lines(f * 1000L + chunk, Math.min(50_000, rows / 2 - chunk), 1_000_000));
-          }
-        }
-        Files.move(tmp.toPath(), file.toPath());
-      }
-    }
-    return in;
-  }
-
-  private static double median(List<Double> v) {
-    Double[] a = v.toArray(new Double[0]);
-    Arrays.sort(a);
-    return a[a.length / 2];
-  }
-
   private static Configuration localConf(File base) {
-    Configuration conf = new Configuration();
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("hadoop.tmp.dir", new File(base, "tmp").getPath());
-    conf.setInt("mapreduce.client.completion.pollinterval", 50);
-    return conf;
+    return LocalJobs.conf(new File(base, "tmp"));
   }
 
   private static Job aggregation(Configuration conf, String input) throws IOException {
     Job job = Job.getInstance(conf, "large-aggregation");
-    if (input.equals("test")) {
-      job.setMapperClass(TestJobs.AggregationMapper.class);
-      job.setCombinerClass(TestJobs.TextSumCombiner.class);
-      job.setReducerClass(TestJobs.TextRevenueReducer.class);
-    } else {
-      // The benchmarks module's job (baseline decoding, or MT: mutable text records). Loaded by
-      // name: benchmarks depends on this module, so this module cannot depend on it; put
-      // benchmarks/target/hadoopopt-benchmarks-*.jar and its dependencies on the classpath.
-      if (input.equals("mt")) {
-        job.setInputFormatClass(load("org.hadoopopt.inputformats.mapreduce.UserVisitsTextInputFormat"));
-        job.setMapperClass(load("org.hadoopopt.bench.pavlo.jobs.MutableVariants$AggregationMapper"));
-      } else if (input.equals("baseline")) {
-        job.setMapperClass(load("org.hadoopopt.bench.pavlo.jobs.AggregationJob$AggregationMapper"));
-      } else {
-        throw new IllegalArgumentException("-Dinput must be test, baseline or mt, not " + input);
-      }
-      job.setCombinerClass(LongSumReducer.class);
-      job.setReducerClass(load("org.hadoopopt.bench.pavlo.jobs.AggregationJob$RevenueReducer"));
+    LargeAggregation.configure(job);
+    if (input.equals("mt")) {
+      job.setInputFormatClass(UserVisitsTextInputFormat.class);
+      job.setMapperClass(MutableVariants.AggregationMapper.class);
+    } else if (!input.equals("baseline")) {
+      throw new IllegalArgumentException("-Dinput must be baseline or mt, not " + input);
     }
-    job.setMapOutputKeyClass(Text.class);
-    job.setMapOutputValueClass(LongWritable.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(Text.class);
-    job.setNumReduceTasks(1);
     return job;
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static Class load(String name) {
-    try {
-      return Class.forName(name);
-    } catch (ClassNotFoundException e) {
-      throw new IllegalArgumentException(name + " is not on the classpath: -Dinput=baseline|mt needs the benchmarks jar"
-          + " and its dependencies (mvn -o -q -pl benchmarks dependency:build-classpath)", e);
-    }
   }
 }

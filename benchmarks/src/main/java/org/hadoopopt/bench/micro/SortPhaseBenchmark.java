@@ -1,5 +1,8 @@
-package org.hadoopopt.fingerprint.bench;
+package org.hadoopopt.bench.micro;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.hadoopopt.bench.tools.Json;
+import org.hadoopopt.bench.tools.Stats;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +46,7 @@ import org.hadoopopt.fingerprint.sort.RecordSorter;
  * <p>{@code -Drecords=N} (default 1,000,000), {@code -Drounds=R} (default 5),
  * {@code -Dpartitions=P} (default 4), {@code -Dsets=a,b} (key sets to run, default all),
  * {@code -Dout=FILE} (default
- * target/benchmark-results/sort-phase.json).
+ * sort-phase.json).
  */
 public final class SortPhaseBenchmark {
   private SortPhaseBenchmark() {}
@@ -184,9 +187,9 @@ public final class SortPhaseBenchmark {
     int n = Integer.getInteger("records", 1_000_000);
     int rounds = Integer.getInteger("rounds", 5);
     int partitions = Integer.getInteger("partitions", 4);
-    File outFile = new File(System.getProperty("out", "target/benchmark-results/sort-phase.json"));
-    StringBuilder json = new StringBuilder("{\n  \"records\": " + n + ", \"rounds\": " + rounds
-        + ", \"partitions\": " + partitions + ",\n  \"keySets\": {\n");
+    File outFile = new File(System.getProperty("out", "sort-phase.json"));
+    ObjectNode json = Json.object().put("records", n).put("rounds", rounds).put("partitions", partitions);
+    ObjectNode keySets = json.putObject("keySets");
     String[] sets = {"pavlo-sourceIP", "terasort-10-byte", "url-common-prefix"};
     List<String> only = Arrays.asList(System.getProperty("sets", String.join(",", sets)).split(","));
     for (int s = 0; s < sets.length; s++) {
@@ -195,21 +198,16 @@ public final class SortPhaseBenchmark {
       }
       List<byte[]> keys = s == 0 ? ipKeys(n, 42) : s == 1 ? teraKeys(n, 43) : urlKeys(n, 44);
       Map<String, Double> medians = measure(new Buffer(keys, partitions, 7), rounds);
-      json.append(json.charAt(json.length() - 2) == '}' ? ",\n" : "").append("    \"").append(sets[s]).append("\": {");
+      ObjectNode set = keySets.putObject(sets[s]);
       double stock = medians.get("stock-quicksort");
       System.out.printf(Locale.ROOT, "%n%s keys, %,d records, %d partitions, median of %d rounds:%n",
           sets[s], n, partitions, rounds);
-      int i = 0;
       for (Map.Entry<String, Double> e : medians.entrySet()) {
         System.out.printf(Locale.ROOT, "  %-26s %8.1f ms   %5.2fx stock%n", e.getKey(), e.getValue(), stock / e.getValue());
-        json.append(i++ == 0 ? "" : ", ").append(String.format(Locale.ROOT, "\"%s\": {\"medianMs\": %.1f, \"speedup\": %.2f}",
-            e.getKey(), e.getValue(), stock / e.getValue()));
+        Json.number(Json.number(set.putObject(e.getKey()), "medianMs", e.getValue()), "speedup", stock / e.getValue());
       }
-      json.append("}\n");
     }
-    json.append("  }\n}\n");
-    outFile.getAbsoluteFile().getParentFile().mkdirs();
-    Files.write(outFile.toPath(), json.toString().getBytes(StandardCharsets.UTF_8));
+    Json.write(outFile, json);
     System.out.println("\nwrote " + outFile);
   }
 
@@ -245,11 +243,7 @@ public final class SortPhaseBenchmark {
       }
     }
     Map<String, Double> medians = new LinkedHashMap<>();
-    times.forEach((k, v) -> {
-      List<Double> sorted = new ArrayList<>(v);
-      sorted.sort(null);
-      medians.put(k, sorted.get(sorted.size() / 2));
-    });
+    times.forEach((k, v) -> medians.put(k, Stats.median(v)));
     return medians;
   }
 

@@ -1,4 +1,4 @@
-package org.hadoopopt.fingerprint.bench;
+package org.hadoopopt.bench.micro;
 
 import java.io.IOException;
 import java.util.List;

@@ -1,8 +1,10 @@
-package org.hadoopopt.fingerprint.bench;
+package org.hadoopopt.bench.micro;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.hadoopopt.bench.tools.Json;
+import org.hadoopopt.bench.tools.Stats;
 import java.io.File;
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -17,7 +19,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -27,8 +28,6 @@ import org.apache.hadoop.util.IndexedSortable;
 import org.apache.hadoop.util.IndexedSorter;
 import org.apache.hadoop.util.Progressable;
 import org.apache.hadoop.util.QuickSort;
-import org.hadoopopt.fingerprint.TestJobs;
-import org.hadoopopt.fingerprint.UserVisits;
 import org.hadoopopt.fingerprint.collector.FingerprintCollector;
 import org.hadoopopt.fingerprint.collector.FingerprintCollector.Mode;
 import org.hadoopopt.fingerprint.collector.FingerprintCounter;
@@ -52,9 +51,9 @@ import org.hadoopopt.fingerprint.key.FingerprintHashComparator;
  * not use it. Every child reports where its {@code MapTask} came from, checked against the variant
  * (the patched jar for {@code patch-*}, stock Hadoop otherwise).
  *
- * <p>{@code -Drows=N} (600,000 generated rows, 2 files), {@code -Drounds=R} (3), {@code
- * -Dvariants=a,b} (default all six), {@code -Dpatched=JAR} (default
- * ../hadoop-patches/target/3.4.2/hadoop-patched-classes-3.4.2.jar), {@code -Dout=FILE}.
+ * <p>{@code -Drows=N} (600,000 rows of the Pavlo generator, 2 files), {@code -Drounds=R} (3), {@code
+ * -Dvariants=a,b} (default all six), {@code -Dpatched=JAR} (default the sort patch alone,
+ * hadoop-patches/target/3.4.2-MAPREDUCE-fingerprint-sort/hadoop-patched-classes-3.4.2.jar), {@code -Dout=FILE}.
  */
 public final class PatchSortBenchmark {
   private static final String KEY = "mapreduce.map.sort.fingerprint";
@@ -70,7 +69,7 @@ public final class PatchSortBenchmark {
     }
     int rows = Integer.getInteger("rows", 600_000);
     int rounds = Integer.getInteger("rounds", 3);
-    File jar = new File(System.getProperty("patched", "../hadoop-patches/target/3.4.2/hadoop-patched-classes-3.4.2.jar"))
+    File jar = new File(System.getProperty("patched", "hadoop-patches/target/3.4.2-MAPREDUCE-fingerprint-sort/hadoop-patched-classes-3.4.2.jar"))
         .getAbsoluteFile();
     if (!jar.isFile()) {
       throw new IOException(jar + " missing: run hadoop-patches/build.sh first");
@@ -79,7 +78,7 @@ public final class PatchSortBenchmark {
     if (System.getProperty("variants") != null) {
       variants.retainAll(Arrays.asList(System.getProperty("variants").split(",")));
     }
-    File base = new File("target/bench-patch-sort").getAbsoluteFile();
+    File base = new File("bench-patch-sort").getAbsoluteFile();
     String kind = System.getProperty("job", "aggregation");
     if (kind.equals("terasort")) {
       // TeraSort's keys: the patch's 4-byte prefix and the collector's 8 bytes are both nearly unique.
@@ -87,7 +86,7 @@ public final class PatchSortBenchmark {
     } else if (!kind.equals("aggregation")) {
       throw new IllegalArgumentException("-Djob must be aggregation or terasort, not " + kind);
     }
-    File in = kind.equals("terasort") ? teraGen(base, rows) : generated(base, rows);
+    File in = kind.equals("terasort") ? teraGen(base, rows) : UserVisitsInput.generate(base, rows);
     Map<String, List<double[]>> results = new LinkedHashMap<>();
     variants.forEach(v -> results.put(v, new ArrayList<>()));
     String answer = null;
@@ -125,30 +124,28 @@ public final class PatchSortBenchmark {
             Double.parseDouble(f[2]), Double.parseDouble(f[3]));
       }
     }
-    double stockJob = median(results.get(variants.get(0)), 0);
-    double stockSort = median(results.get(variants.get(0)), 1);
+    double stockJob = Stats.median(column(results.get(variants.get(0)), 0));
+    double stockSort = Stats.median(column(results.get(variants.get(0)), 1));
     // The micro-benchmark summary's generic form (bin/hadoopopt micro, part patchsort): one row
     // per (measure, variant), median seconds, speed-up over the reference (stock).
-    StringBuilder json = new StringBuilder(String.format(Locale.ROOT,
-        "{%n  \"benchmark\": \"patchsort\", \"job\": \"%s\", \"unit\": \"s\", \"dataRows\": %d, \"rounds\": %d,"
-            + " \"reference\": \"%s\",%n  \"rows\": [", kind, rows, rounds, variants.get(0)));
+    ObjectNode json = Json.object().put("benchmark", "patchsort").put("job", kind).put("unit", "s").put("dataRows", rows)
+        .put("rounds", rounds).put("reference", variants.get(0));
+    com.fasterxml.jackson.databind.node.ArrayNode jrows = json.putArray("rows");
     System.out.printf(Locale.ROOT, "%n%s, %d rows in 2 maps, median (best) of %d rounds; x = %s / variant:%n",
         kind, rows, rounds, variants.get(0));
-    int n = 0;
     for (String v : variants) {
-      double job = median(results.get(v), 0);
-      double sort = median(results.get(v), 1);
+      double job = Stats.median(column(results.get(v), 0));
+      double sort = Stats.median(column(results.get(v), 1));
       System.out.printf(Locale.ROOT, "  %-14s job %6.2f s (best %6.2f) %5.2fx   map sort %6.0f ms (best %6.0f) %6.2fx%n", v, job,
-          best(results.get(v), 0), stockJob / job, sort, best(results.get(v), 1), stockSort / sort);
-      json.append(n++ == 0 ? "" : ",").append(String.format(Locale.ROOT,
-          "%n    {\"configuration\": \"job %s\", \"median\": %.3f, \"best\": %.3f, \"speedup\": %.3f},"
-              + "%n    {\"configuration\": \"map sort %s\", \"median\": %.4f, \"best\": %.4f, \"speedup\": %.3f}",
-          v, job, best(results.get(v), 0), stockJob / job, v, sort / 1000, best(results.get(v), 1) / 1000, stockSort / sort));
+          Stats.best(column(results.get(v), 0)), stockJob / job, sort, Stats.best(column(results.get(v), 1)), stockSort / sort);
+      ObjectNode j = jrows.addObject().put("configuration", "job " + v);
+      Json.number(Json.number(Json.number(j, "median", job), "best", Stats.best(column(results.get(v), 0))), "speedup", stockJob / job);
+      ObjectNode m = jrows.addObject().put("configuration", "map sort " + v);
+      Json.number(Json.number(Json.number(m, "median", sort / 1000), "best", Stats.best(column(results.get(v), 1)) / 1000),
+          "speedup", stockSort / sort);
     }
-    json.append(String.format(Locale.ROOT, "%n  ]%n}%n"));
-    File out = new File(System.getProperty("out", "target/benchmark-results/patch-sort.json"));
-    out.getAbsoluteFile().getParentFile().mkdirs();
-    Files.write(out.toPath(), json.toString().getBytes(StandardCharsets.UTF_8));
+    File out = new File(System.getProperty("out", "patch-sort.json"));
+    Json.write(out, json);
     System.out.println("wrote " + out);
   }
 
@@ -159,10 +156,7 @@ public final class PatchSortBenchmark {
     double sortMs = 0;
     String answer = null;
     for (int i = 0; i < 2; i++) {
-      Configuration conf = new Configuration();
-      conf.set("fs.defaultFS", "file:///");
-      conf.set("mapreduce.framework.name", "local");
-      conf.set("hadoop.tmp.dir", new File(base, "tmp").getPath());
+      Configuration conf = LocalJobs.conf(new File(base, "tmp"));
       conf.setInt("mapreduce.client.completion.pollinterval", 20);
       conf.setClass(MRJobConfig.MAP_SORT_CLASS, TimedQuickSort.class, IndexedSorter.class);
       if (variant.startsWith("patch-") && !variant.equals("patch-off")) {
@@ -179,13 +173,7 @@ public final class PatchSortBenchmark {
         job.setOutputKeyClass(Text.class);
         job.setOutputValueClass(Text.class);
       } else {
-        job.setMapperClass(TestJobs.AggregationMapper.class);
-        job.setCombinerClass(TestJobs.TextSumCombiner.class);
-        job.setReducerClass(TestJobs.TextRevenueReducer.class);
-        job.setMapOutputKeyClass(Text.class);
-        job.setMapOutputValueClass(LongWritable.class);
-        job.setOutputKeyClass(Text.class);
-        job.setOutputValueClass(Text.class);
+        LargeAggregation.configure(job);
       }
       job.setNumReduceTasks(1);
       if (variant.endsWith("-hash")) {
@@ -274,30 +262,11 @@ public final class PatchSortBenchmark {
     return lines.size() + ":" + Long.toHexString(crc.getValue());
   }
 
-  private static File generated(File base, int rows) throws IOException {
-    File in = new File(base, "in-" + rows);
-    in.mkdirs();
-    for (int f = 0; f < 2; f++) {
-      File file = new File(in, "uservisits-" + f);
-      if (!file.exists()) {
-        File tmp = new File(in, ".tmp-" + f);
-        try (Writer w = Files.newBufferedWriter(tmp.toPath(), StandardCharsets.UTF_8)) {
-          for (int chunk = 0; chunk < rows / 2; chunk += 50_000) {
-            w.write(UserVisits.lines(f * 1000L + chunk, Math.min(50_000, rows / 2 - chunk), 1_000_000));
-          }
-        }
-        Files.move(tmp.toPath(), file.toPath());
-      }
-    }
-    return in;
-  }
 
-  private static double median(List<double[]> v, int i) {
-    double[] a = v.stream().mapToDouble(x -> x[i]).sorted().toArray();
-    return a[a.length / 2];
-  }
-
-  private static double best(List<double[]> v, int i) {
-    return v.stream().mapToDouble(x -> x[i]).min().orElse(Double.NaN);
+  /** Measure {@code i} of every round. */
+  private static List<Double> column(List<double[]> rounds, int i) {
+    List<Double> out = new ArrayList<>();
+    rounds.forEach(r -> out.add(r[i]));
+    return out;
   }
 }

@@ -1,5 +1,8 @@
-package org.hadoopopt.directio.bench;
+package org.hadoopopt.bench.micro;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.hadoopopt.bench.tools.Json;
+import org.hadoopopt.bench.tools.Stats;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -48,12 +51,12 @@ public final class IoModeBenchmark {
   public static void main(String[] args) throws Exception {
     int[] sizesMb = Arrays.stream((args.length > 0 ? args[0] : "64,256,1024").split(",")).mapToInt(Integer::parseInt).toArray();
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
-    Path out = Paths.get(args.length > 2 ? args[2] : "target/bench/io-modes.json");
+    Path out = Paths.get(args.length > 2 ? args[2] : "io-modes.json");
     modeFilter = java.util.regex.Pattern.compile(args.length > 3 ? args[3] : ".*");
-    Path base = Paths.get("target", "bench-dfs").toAbsolutePath();
+    Path base = Paths.get("bench-dfs").toAbsolutePath();
     deleteTree(base.toFile());
-    Path sockets = Paths.get("target", "sock-bench").toAbsolutePath();
-    deleteTree(sockets.toFile());
+    // under /tmp: a socket's path is limited to 107 bytes, the working folder may be deep
+    Path sockets = Files.createTempDirectory("hadoopopt-io-bench");
 
     Configuration conf = new HdfsConfiguration();
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.toString());
@@ -71,6 +74,7 @@ public final class IoModeBenchmark {
     } finally {
       cluster.shutdown(true);
       deleteTree(base.toFile());
+      deleteTree(sockets.toFile());
     }
   }
 
@@ -268,14 +272,6 @@ public final class IoModeBenchmark {
     return paths;
   }
 
-  static double median(List<Double> xs) {
-    if (xs.isEmpty() || xs.stream().anyMatch(d -> d.isNaN())) {
-      return Double.NaN;
-    }
-    double[] a = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-    return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
-  }
-
   static void report(Map<String, Map<String, List<Double>>> gbps, List<org.apache.hadoop.fs.Path> files, Path out)
       throws IOException {
     StringBuilder table = new StringBuilder();
@@ -284,25 +280,22 @@ public final class IoModeBenchmark {
       table.append(String.format(Locale.ROOT, "%10s", f.getName()));
     }
     table.append("   vs streaming   vs legacy\n");
-    StringBuilder json = new StringBuilder("{\n  \"unit\": \"GB/s (1e9 bytes/s); modes: median of rounds, best: best round\",\n  \"modes\": {\n");
+    ObjectNode json = Json.object().put("unit", "GB/s (1e9 bytes/s); modes: median of rounds, best: best round");
+    ObjectNode modes = json.putObject("modes");
     String largest = files.get(files.size() - 1).getName();
-    double stream = gbps.containsKey("streaming") ? median(gbps.get("streaming").get(largest)) : Double.NaN;
-    double legacy = gbps.containsKey("legacy-local (verify)") ? median(gbps.get("legacy-local (verify)").get(largest))
+    double stream = gbps.containsKey("streaming") ? Stats.median(gbps.get("streaming").get(largest)) : Double.NaN;
+    double legacy = gbps.containsKey("legacy-local (verify)") ? Stats.median(gbps.get("legacy-local (verify)").get(largest))
         : Double.NaN;
-    int mi = 0;
     for (Map.Entry<String, Map<String, List<Double>>> m : gbps.entrySet()) {
       table.append(String.format(Locale.ROOT, "%-44s", m.getKey()));
-      json.append("    \"").append(m.getKey()).append("\": {");
-      int fi = 0;
+      ObjectNode mode = modes.putObject(m.getKey());
       for (org.apache.hadoop.fs.Path f : files) {
-        double med = median(m.getValue().get(f.getName()));
+        double med = Stats.median(m.getValue().get(f.getName()));
         table.append(String.format(Locale.ROOT, "%10.2f", med));
-        json.append(fi++ > 0 ? ", " : "").append('"').append(f.getName()).append("\": ")
-            .append(Double.isNaN(med) ? "null" : String.format(Locale.ROOT, "%.3f", med));
+        Json.number(mode, f.getName(), med);
       }
-      double big = median(m.getValue().get(largest));
+      double big = Stats.median(m.getValue().get(largest));
       table.append(String.format(Locale.ROOT, "   %8.2fx     %6.2fx%n", big / stream, big / legacy));
-      json.append(mi++ < gbps.size() - 1 ? "},\n" : "}\n");
     }
     // Best of rounds too: on a shared machine the best round is the one least disturbed.
     table.append(String.format(Locale.ROOT, "%n%-44s", "mode (GB/s, best)"));
@@ -310,28 +303,23 @@ public final class IoModeBenchmark {
       table.append(String.format(Locale.ROOT, "%10s", f.getName()));
     }
     table.append('\n');
-    json.append("  },\n  \"best\": {\n");
-    mi = 0;
+    ObjectNode bestModes = json.putObject("best");
     for (Map.Entry<String, Map<String, List<Double>>> m : gbps.entrySet()) {
       table.append(String.format(Locale.ROOT, "%-44s", m.getKey()));
-      json.append("    \"").append(m.getKey()).append("\": {");
-      int fi = 0;
+      ObjectNode mode = bestModes.putObject(m.getKey());
       for (org.apache.hadoop.fs.Path f : files) {
         double best = m.getValue().get(f.getName()).stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
         table.append(String.format(Locale.ROOT, "%10.2f", best));
-        json.append(fi++ > 0 ? ", " : "").append('"').append(f.getName()).append("\": ")
-            .append(Double.isNaN(best) ? "null" : String.format(Locale.ROOT, "%.3f", best));
+        Json.number(mode, f.getName(), best);
       }
       table.append('\n');
-      json.append(mi++ < gbps.size() - 1 ? "},\n" : "}\n");
     }
-    json.append("  },\n  \"paired_ratios_").append(largest).append("\": {\n");
+    ObjectNode paired = json.putObject("paired_ratios_" + largest);
     table.append("\nper-round ratios on ").append(largest).append(" (modes alternate within a round, so a ratio of one round"
         + " compares like with like on a loaded machine), median [min..max]:\n");
     String[][] pairs = {{"direct (verify)", "legacy-local (verify)"}, {"direct (verify)", "streaming"},
         {"direct (no verify)", "raw FileChannel -> byte[]"}, {"direct (no verify)", "raw FileChannel -> direct buffer"},
         {"O_DIRECT direct (verify)", "raw O_DIRECT"}};
-    String sep = "";
     for (int i = 0; i < pairs.length; i++) {
       if (!gbps.containsKey(pairs[i][0]) || !gbps.containsKey(pairs[i][1])) {
         continue;
@@ -342,18 +330,14 @@ public final class IoModeBenchmark {
       for (int round = 0; round < Math.min(a.size(), b.size()); round++) {
         ratios.add(a.get(round) / b.get(round));
       }
-      double med = median(ratios);
+      double med = Stats.median(ratios);
       table.append(String.format(Locale.ROOT, "  %-32s / %-34s %6.2fx [%.2f..%.2f]%n", pairs[i][0], pairs[i][1], med,
           ratios.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN),
           ratios.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN)));
-      json.append(sep).append("    \"").append(pairs[i][0]).append(" / ").append(pairs[i][1]).append("\": ")
-          .append(Double.isNaN(med) ? "null" : String.format(Locale.ROOT, "%.3f", med));
-      sep = ",\n";
+      Json.number(paired, pairs[i][0] + " / " + pairs[i][1], med);
     }
-    json.append("\n  }\n}\n");
     System.out.print(table);
-    Files.createDirectories(out.toAbsolutePath().getParent());
-    Files.write(out, json.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    Json.write(out.toFile(), json);
     System.out.println("wrote " + out.toAbsolutePath());
   }
 

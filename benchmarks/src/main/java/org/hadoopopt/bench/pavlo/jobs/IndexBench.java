@@ -1,4 +1,4 @@
-package org.hadoopopt.bench.pavlo;
+package org.hadoopopt.bench.pavlo.jobs;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.hadoopopt.bench.pavlo.ToolArgs;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileStatus;
@@ -18,10 +19,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
-import org.hadoopopt.bench.pavlo.jobs.BaselineTool;
-import org.hadoopopt.bench.pavlo.jobs.JoinJob;
-import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
 import org.hadoopopt.inputformats.loader.LoadJob;
 
 /**
@@ -40,6 +37,11 @@ import org.hadoopopt.inputformats.loader.LoadJob;
  * answer is compared with its task's first; prints medians and ratios and writes {@code WORK/indexbench.json}.
  */
 public final class IndexBench extends Configured implements Tool {
+  /** The command line, as the benchmarks jar's driver lists it. */
+  public static final String USAGE = "indexbench [--rounds R] [--join-rounds J] [--partitions N] [--page-size B]"
+      + " [--from yyyy-MM-dd] [--to yyyy-MM-dd] [--tasks selection,aggregation,join] [--with-bdbtree]"
+      + " [--bdbtree-copy] [--aggregation-baseline] [--loaded DIR] SET WORK";
+
   /** The default date range: the Pavlo join's own visitDate predicate (8 of 9,300 days). */
   private static final String FROM = "2000-01-15";
   private static final String TO = "2000-01-22";
@@ -53,40 +55,26 @@ public final class IndexBench extends Configured implements Tool {
 
   @Override
   public int run(String[] args) throws Exception {
-    int rounds = 3;
-    int joinRounds = -1;
-    String from = FROM;
-    String to = TO;
-    String partitions = "4";
-    String pageSize = "131072";
-    List<String> tasks = Arrays.asList("selection", "aggregation", "join");
-    List<String> paths = new ArrayList<>();
-    boolean bdbtree = false;
-    boolean aggBaseline = false;
-    boolean treeCopy = false;
-    String loadedDir = null;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--rounds": rounds = Integer.parseInt(args[++i]); break;
-        case "--join-rounds": joinRounds = Integer.parseInt(args[++i]); break;
-        case "--partitions": partitions = args[++i]; break;
-        case "--page-size": pageSize = args[++i]; break;
-        case "--from": from = args[++i]; break;
-        case "--to": to = args[++i]; break;
-        case "--tasks": tasks = Arrays.asList(args[++i].split(",")); break;
-        case "--with-bdbtree": bdbtree = true; break;
-        case "--aggregation-baseline": aggBaseline = true; break;
-        case "--bdbtree-copy": treeCopy = true; break;
-        case "--loaded": loadedDir = args[++i]; break;
-        default: paths.add(args[i]);
-      }
-    }
-    if (paths.size() != 2) {
-      System.err.println("usage: indexbench [--rounds R] [--join-rounds J] [--partitions N] [--page-size B]"
-          + " [--from yyyy-MM-dd] [--to yyyy-MM-dd] [--tasks selection,aggregation,join] [--with-bdbtree]"
-          + " [--bdbtree-copy] [--aggregation-baseline] [--loaded DIR] SET WORK");
+    ToolArgs opts;
+    try {
+      opts = ToolArgs.parse(args, ToolArgs.names("rounds", "join-rounds", "partitions", "page-size", "from", "to", "tasks",
+          "loaded"), ToolArgs.names("with-bdbtree", "aggregation-baseline", "bdbtree-copy"), 2);
+    } catch (ToolArgs.UsageException e) {
+      System.err.println(e.getMessage() + "\nusage: " + USAGE);
       return 2;
     }
+    int rounds = opts.has("rounds") ? Integer.parseInt(opts.get("rounds")) : 3;
+    int joinRounds = opts.has("join-rounds") ? Integer.parseInt(opts.get("join-rounds")) : -1;
+    String from = opts.has("from") ? opts.get("from") : FROM;
+    String to = opts.has("to") ? opts.get("to") : TO;
+    String partitions = opts.has("partitions") ? opts.get("partitions") : "4";
+    String pageSize = opts.has("page-size") ? opts.get("page-size") : "131072";
+    List<String> tasks = Arrays.asList((opts.has("tasks") ? opts.get("tasks") : "selection,aggregation,join").split(","));
+    List<String> paths = Arrays.asList(opts.positional(0), opts.positional(1));
+    boolean bdbtree = opts.has("with-bdbtree");
+    boolean aggBaseline = opts.has("aggregation-baseline");
+    boolean treeCopy = opts.has("bdbtree-copy");
+    String loadedDir = opts.get("loaded");
     if (joinRounds < 0) {
       joinRounds = rounds;
     }
@@ -206,10 +194,7 @@ public final class IndexBench extends Configured implements Tool {
   }
 
   private static double median(List<Double> v) {
-    List<Double> s = new ArrayList<>(v);
-    Collections.sort(s);
-    int n = s.size();
-    return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+    return org.hadoopopt.bench.tools.Stats.median(v);
   }
 
   private void report(Map<String, Double> loadSeconds, int rounds, int joinRounds, Path work, FileSystem fs)

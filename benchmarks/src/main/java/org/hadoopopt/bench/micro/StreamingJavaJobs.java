@@ -1,4 +1,4 @@
-package org.hadoopopt.shmstreaming;
+package org.hadoopopt.bench.micro;
 
 import java.io.IOException;
 import java.util.Iterator;
@@ -15,8 +15,8 @@ import org.apache.hadoop.mapred.Reducer;
 import org.apache.hadoop.mapred.Reporter;
 
 /** The benchmark programs' logic as native Java (old API, as Streaming uses): the limit Streaming can approach. */
-final class JavaJobs {
-  private JavaJobs() {}
+final class StreamingJavaJobs {
+  private StreamingJavaJobs() {}
 
   public static class WordMapper extends MapReduceBase implements Mapper<LongWritable, Text, Text, IntWritable> {
     private final Text word = new Text();

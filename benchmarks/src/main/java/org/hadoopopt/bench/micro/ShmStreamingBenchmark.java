@@ -1,7 +1,8 @@
-package org.hadoopopt.shmstreaming;
+package org.hadoopopt.bench.micro;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.hadoopopt.bench.tools.Json;
+import org.hadoopopt.bench.tools.Stats;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -26,24 +27,30 @@ import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.Mapper;
 import org.apache.hadoop.mapred.Reducer;
 import org.apache.hadoop.mapred.lib.IdentityMapper;
-import org.hadoopopt.testing.TestFiles;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileUtil;
+import org.hadoopopt.shmstreaming.io.ShmIdentifierResolver;
 
 /**
  * The research's benchmarks, side by side in one run on the same data (LocalJobRunner): identity
  * (map-only), grep (map-only), word count and inverted index (map + reduce), each through pipes,
  * through shm and as a native Java job, alternated, medians reported; plus the batch-size sweep.
- * Not a test: it asserts only that pipes and shm give the same output.
+ * It fails when a run fails or when pipes and shm give different outputs.
  *
  * <pre>
- * mvn -o -pl shmstreaming test -Dtest=ShmStreamingBenchmark -Dshm.bench=true \
- *     [-Dshm.bench.mb=32] [-Dshm.bench.reps=3] [-Dshm.bench.python=true]
+ * java -cp ... [-Dshm.bench.mb=32] [-Dshm.bench.reps=3] [-Dshm.bench.python=true] \
+ *     -Dshm.native.dir=shmstreaming/target/native -Dshm.python.dir=shmstreaming/src/main/python \
+ *     [-Dout=shmstreaming.json] org.hadoopopt.bench.micro.ShmStreamingBenchmark
  * </pre>
- * Results: printed, and as JSON in {@code target/bench-results/shmstreaming.json}.
+ * ({@code bin/hadoopopt micro --only shm} sets the folders.) Results: printed, and as JSON in
+ * {@code -Dout} (default {@code shmstreaming.json}); work files under the working folder.
  */
-@EnabledIfSystemProperty(named = "shm.bench", matches = "true")
-class ShmStreamingBenchmark {
+public final class ShmStreamingBenchmark {
+  /** The shmstreaming build's native programs ({@code bin/identity}, ...): {@code target/native} of that module. */
+  private static final String NATIVE_DIR = System.getProperty("shm.native.dir", "shmstreaming/target/native");
+  /** The Python client and examples: {@code src/main/python} of the shmstreaming module. */
+  private static final String PYTHON_DIR = System.getProperty("shm.python.dir", "shmstreaming/src/main/python");
+  private static final String PYTHON3 = new java.io.File("/usr/bin/python3").canExecute() ? "/usr/bin/python3" : "python3";
   private static final int MB = Integer.getInteger("shm.bench.mb", 32);
   private static final int REPS = Integer.getInteger("shm.bench.reps", 3);
   /** Rounds run first and not recorded (JIT, page cache, the JNI library's first load). */
@@ -71,10 +78,30 @@ class ShmStreamingBenchmark {
   private boolean warming;
   private final Map<String, byte[]> outputs = new LinkedHashMap<>();
 
-  @Test
-  void benchmark() throws Exception {
-    work = Files.createTempDirectory(Paths.get("target"), "bench").toAbsolutePath();
-    shmDir = StreamingRun.shmDir("bench");
+  public static void main(String[] args) throws Exception {
+    new ShmStreamingBenchmark().benchmark();
+  }
+
+  /** The Streaming command running example {@code name} of {@code client} ("cpp" or "python"). */
+  private static String command(String client, String name, String... args) {
+    String cmd = client.equals("cpp") ? Paths.get(NATIVE_DIR, "bin", name).toAbsolutePath().toString()
+        : PYTHON3 + " -B " + Paths.get(PYTHON_DIR).toAbsolutePath() + "/examples/" + name + ".py";
+    return args.length == 0 ? cmd : cmd + " " + String.join(" ", args);
+  }
+
+  /** A LocalJobRunner configuration writing under {@code work}. */
+  private static Configuration localConf(Path work) {
+    Configuration conf = LocalJobs.conf(work.resolve("tmp").toFile());
+    conf.set("mapreduce.cluster.local.dir", work.resolve("local").toString());
+    conf.set("mapreduce.jobtracker.staging.root.dir", work.resolve("staging").toString());
+    conf.setInt("mapreduce.client.progressmonitor.pollinterval", 100);
+    conf.setInt("mapreduce.client.completion.pollinterval", 100);
+    return conf;
+  }
+
+  private void benchmark() throws Exception {
+    work = Files.createTempDirectory(Paths.get("").toAbsolutePath(), "shm-bench").toAbsolutePath();
+    shmDir = Files.createDirectories(Paths.get("/dev/shm/hadoopopt-bench-" + ProcessHandle.current().pid()));
     try {
       String[] dict = dictionary(10_000);
       Path words = work.resolve("words");
@@ -84,51 +111,51 @@ class ShmStreamingBenchmark {
       for (int rep = -WARMUP; rep < REPS; rep++) {
         warming = rep < 0;
         if (TASKS.contains("identity")) { // the record-heavy case: one short word a line, map-only
-          streaming("identity", "pipes", shortLines, Programs.command("cpp", "identity"), null, 0, false, null);
-          streaming("identity", "shm", shortLines, Programs.command("cpp", "identity"), null, 0, true, null);
-          streaming("identity", "shm-turns", shortLines, Programs.command("cpp", "identity"), null, 0, true, null);
+          streaming("identity", "pipes", shortLines, command("cpp", "identity"), null, 0, false, null);
+          streaming("identity", "shm", shortLines, command("cpp", "identity"), null, 0, true, null);
+          streaming("identity", "shm-turns", shortLines, command("cpp", "identity"), null, 0, true, null);
           java("identity", shortLines, IdentityMapper.class, null, 0, LongWritable.class, Text.class);
         }
         if (TASKS.contains("grep")) {
-          streaming("grep", "pipes", words, Programs.command("cpp", "grep", GREP_PATTERN), null, 0, false, null);
-          streaming("grep", "shm", words, Programs.command("cpp", "grep", GREP_PATTERN), null, 0, true, null);
-          streaming("grep", "shm-turns", words, Programs.command("cpp", "grep", GREP_PATTERN), null, 0, true, null);
-          java("grep", words, JavaJobs.GrepMapper.class, null, 0, Text.class, Text.class);
+          streaming("grep", "pipes", words, command("cpp", "grep", GREP_PATTERN), null, 0, false, null);
+          streaming("grep", "shm", words, command("cpp", "grep", GREP_PATTERN), null, 0, true, null);
+          streaming("grep", "shm-turns", words, command("cpp", "grep", GREP_PATTERN), null, 0, true, null);
+          java("grep", words, StreamingJavaJobs.GrepMapper.class, null, 0, Text.class, Text.class);
         }
         if (TASKS.contains("wordcount")) {
-          streaming("wordcount", "pipes", words, Programs.command("cpp", "wordcount", "map"),
-              Programs.command("cpp", "wordcount", "reduce"), 1, false, null);
-          streaming("wordcount", "shm", words, Programs.command("cpp", "wordcount", "map"),
-              Programs.command("cpp", "wordcount", "reduce"), 1, true, null);
-          streaming("wordcount", "shm-turns", words, Programs.command("cpp", "wordcount", "map"),
-              Programs.command("cpp", "wordcount", "reduce"), 1, true, null);
-          java("wordcount", words, JavaJobs.WordMapper.class, JavaJobs.SumReducer.class, 1, Text.class, IntWritable.class);
+          streaming("wordcount", "pipes", words, command("cpp", "wordcount", "map"),
+              command("cpp", "wordcount", "reduce"), 1, false, null);
+          streaming("wordcount", "shm", words, command("cpp", "wordcount", "map"),
+              command("cpp", "wordcount", "reduce"), 1, true, null);
+          streaming("wordcount", "shm-turns", words, command("cpp", "wordcount", "map"),
+              command("cpp", "wordcount", "reduce"), 1, true, null);
+          java("wordcount", words, StreamingJavaJobs.WordMapper.class, StreamingJavaJobs.SumReducer.class, 1, Text.class, IntWritable.class);
         }
         if (TASKS.contains("invindex")) {
-          streaming("invindex", "pipes", words, Programs.command("cpp", "invindex", "map"),
-              Programs.command("cpp", "invindex", "reduce"), 1, false, null);
-          streaming("invindex", "shm", words, Programs.command("cpp", "invindex", "map"),
-              Programs.command("cpp", "invindex", "reduce"), 1, true, null);
-          streaming("invindex", "shm-turns", words, Programs.command("cpp", "invindex", "map"),
-              Programs.command("cpp", "invindex", "reduce"), 1, true, null);
-          java("invindex", words, JavaJobs.IndexMapper.class, JavaJobs.IndexReducer.class, 1, Text.class, Text.class);
+          streaming("invindex", "pipes", words, command("cpp", "invindex", "map"),
+              command("cpp", "invindex", "reduce"), 1, false, null);
+          streaming("invindex", "shm", words, command("cpp", "invindex", "map"),
+              command("cpp", "invindex", "reduce"), 1, true, null);
+          streaming("invindex", "shm-turns", words, command("cpp", "invindex", "map"),
+              command("cpp", "invindex", "reduce"), 1, true, null);
+          java("invindex", words, StreamingJavaJobs.IndexMapper.class, StreamingJavaJobs.IndexReducer.class, 1, Text.class, Text.class);
         }
         if (PYTHON && TASKS.contains("python-identity")) {
-          streaming("python-identity", "pipes", shortLines, Programs.command("python", "identity"), null, 0, false, null);
-          streaming("python-identity", "shm", shortLines, Programs.command("python", "identity"), null, 0, true, null);
-          streaming("python-identity", "shm-turns", shortLines, Programs.command("python", "identity"), null, 0, true, null);
+          streaming("python-identity", "pipes", shortLines, command("python", "identity"), null, 0, false, null);
+          streaming("python-identity", "shm", shortLines, command("python", "identity"), null, 0, true, null);
+          streaming("python-identity", "shm-turns", shortLines, command("python", "identity"), null, 0, true, null);
         }
         if (TASKS.contains("batch-sweep-identity")) {
           for (int batch : new int[] {1, 16, 128, 1024, 4096}) {
-            streaming("batch-sweep-identity", "batch=" + batch, shortLines, Programs.command("cpp", "identity"), null, 0,
+            streaming("batch-sweep-identity", "batch=" + batch, shortLines, command("cpp", "identity"), null, 0,
                 true, Integer.toString(batch));
           }
         }
       }
       report();
     } finally {
-      TestFiles.deleteRecursively(work.toFile());
-      TestFiles.deleteRecursively(shmDir.toFile());
+      FileUtil.fullyDelete(work.toFile());
+      FileUtil.fullyDelete(shmDir.toFile());
     }
   }
 
@@ -138,36 +165,42 @@ class ShmStreamingBenchmark {
     if (!VARIANTS.contains(turns ? variant : shm ? "shm" : "pipes")) {
       return;
     }
-    StreamingRun.Builder b = new StreamingRun.Builder(StreamingRun.localConf(work), work.resolve("out" + (runs++)))
-        .set("stream.io.identifier.resolver.class", "org.hadoopopt.shmstreaming.io.ShmIdentifierResolver")
-        .set("stream.shm.dir", shmDir.toString())
-        .set("mapreduce.task.io.sort.mb", "100");
+    Map<String, String> props = new LinkedHashMap<>();
+    props.put("stream.io.identifier.resolver.class", ShmIdentifierResolver.class.getName());
+    props.put("stream.shm.dir", shmDir.toString());
+    props.put("mapreduce.task.io.sort.mb", "100");
     if (batch != null) {
-      b.set("stream.shm.batch.size", batch);
+      props.put("stream.shm.batch.size", batch);
     }
     if (turns) {
-      b.set("stream.shm.turns", "true");
+      props.put("stream.shm.turns", "true");
     }
+    List<String> args = new ArrayList<>();
     if (shm) {
-      b.arg("-io", "shm");
+      args.addAll(Arrays.asList("-io", "shm"));
     }
     String wrap = WRAP.isEmpty() ? "" : WRAP + " ";
-    b.arg("-input", in.toString(), "-mapper", wrap + mapper, "-numReduceTasks", Integer.toString(reduces));
+    args.addAll(Arrays.asList("-input", in.toString(), "-mapper", wrap + mapper, "-numReduceTasks", Integer.toString(reduces)));
     if (reducer != null) {
-      b.arg("-reducer", wrap + reducer);
+      args.addAll(Arrays.asList("-reducer", wrap + reducer));
     }
     settle();
     double c0 = cpuSeconds();
     long t0 = System.nanoTime();
-    StreamingRun r = b.run(org.apache.hadoop.fs.FileSystem.getLocal(StreamingRun.localConf(work)));
-    double s = (System.nanoTime() - t0) / 1e9;
-    assertEquals(0, r.exitCode, task + " " + variant + ": " + r.failure);
-    record(task, variant, s, cpuSeconds() - c0);
-    byte[] prev = outputs.putIfAbsent(task, r.output);
-    if (prev != null && !Arrays.equals(prev, r.output)) {
-      throw new AssertionError(task + " " + variant + ": output differs from the first run's");
+    byte[] output;
+    try {
+      output = StreamingJob.run(localConf(work), props, args,
+          new org.apache.hadoop.fs.Path(work.resolve("out" + (runs++)).toString()));
+    } catch (Exception e) {
+      throw new java.io.IOException(task + " " + variant + " failed", e);
     }
-    TestFiles.deleteRecursively(work.resolve("out" + (runs - 1)).toFile());
+    double s = (System.nanoTime() - t0) / 1e9;
+    record(task, variant, s, cpuSeconds() - c0);
+    byte[] prev = outputs.putIfAbsent(task, output);
+    if (prev != null && !Arrays.equals(prev, output)) {
+      throw new IllegalStateException(task + " " + variant + ": output differs from the first run's");
+    }
+    FileUtil.fullyDelete(work.resolve("out" + (runs - 1)).toFile());
   }
 
   @SuppressWarnings({"rawtypes", "unchecked"})
@@ -176,7 +209,7 @@ class ShmStreamingBenchmark {
     if (!VARIANTS.contains("java")) {
       return;
     }
-    JobConf job = new JobConf(StreamingRun.localConf(work));
+    JobConf job = new JobConf(localConf(work));
     job.setInt("mapreduce.task.io.sort.mb", 100);
     job.set("bench.grep.pattern", GREP_PATTERN);
     job.setMapperClass(mapper);
@@ -194,7 +227,7 @@ class ShmStreamingBenchmark {
     long t0 = System.nanoTime();
     JobClient.runJob(job);
     record(task, "java", (System.nanoTime() - t0) / 1e9, cpuSeconds() - c0);
-    TestFiles.deleteRecursively(out.toFile());
+    FileUtil.fullyDelete(out.toFile());
   }
 
   /**
@@ -271,38 +304,26 @@ class ShmStreamingBenchmark {
     return ticks / CLOCK_TICKS;
   }
 
-  private static double median(List<Double> xs) {
-    List<Double> s = new ArrayList<>(xs);
-    s.sort(null);
-    int n = s.size();
-    return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
-  }
-
   private void report() throws IOException {
-    StringBuilder json = new StringBuilder("{\n  \"data_mb\": " + MB + ", \"reps\": " + REPS + ", \"warmup\": " + WARMUP
-        + ",\n  \"medians_s\": {");
+    ObjectNode json = Json.object().put("data_mb", MB).put("reps", REPS).put("warmup", WARMUP);
+    ObjectNode medians = json.putObject("medians_s");
     StringBuilder text = new StringBuilder("\nShmStreaming benchmark, LocalJobRunner, " + MB + " MB per input, median of " + REPS + "\n");
-    String sep = "";
     Map<String, Double> med = new LinkedHashMap<>();
     for (Map.Entry<String, List<Double>> e : times.entrySet()) {
-      double m = median(e.getValue());
+      double m = Stats.median(e.getValue());
       med.put(e.getKey(), m);
-      json.append(sep).append("\n    \"").append(e.getKey()).append("\": ").append(String.format(Locale.ROOT, "%.3f", m));
-      sep = ",";
+      Json.number(medians, e.getKey(), m);
       text.append(String.format(Locale.ROOT, "  %-34s %7.2f s  %s%n", e.getKey(), m, e.getValue()));
     }
-    json.append("\n  },\n  \"cpu_medians_s\": {");
-    sep = "";
+    ObjectNode cpuMedians = json.putObject("cpu_medians_s");
     Map<String, Double> cpuMed = new LinkedHashMap<>();
     for (Map.Entry<String, List<Double>> e : cpu.entrySet()) {
-      double m = median(e.getValue());
+      double m = Stats.median(e.getValue());
       cpuMed.put(e.getKey(), m);
-      json.append(sep).append("\n    \"").append(e.getKey()).append("\": ").append(String.format(Locale.ROOT, "%.3f", m));
-      sep = ",";
+      Json.number(cpuMedians, e.getKey(), m);
       text.append(String.format(Locale.ROOT, "  cpu %-30s %7.2f s  %s%n", e.getKey(), m, e.getValue()));
     }
-    json.append("\n  },\n  \"ratios\": {");
-    sep = "";
+    ObjectNode ratios = json.putObject("ratios");
     for (String task : new String[] {"identity", "grep", "wordcount", "invindex", "python-identity"}) {
       for (String variant : new String[] {"shm", "shm-turns"}) {
         Double pipes = med.get(task + "|pipes");
@@ -311,25 +332,20 @@ class ShmStreamingBenchmark {
           continue;
         }
         Double java = med.get(task + "|java");
-        String removed = java == null || pipes <= java ? "null"
-            : String.format(Locale.ROOT, "%.3f", (pipes - shm) / (pipes - java));
+        double removedShare = java == null || pipes <= java ? Double.NaN : (pipes - shm) / (pipes - java);
+        String removed = Double.isNaN(removedShare) ? "null" : String.format(Locale.ROOT, "%.3f", removedShare);
         double cpuRatio = cpuMed.get(task + "|pipes") / cpuMed.get(task + "|" + variant);
         String name = variant.equals("shm") ? task : task + " (turns)";
-        json.append(sep).append(String.format(Locale.ROOT,
-            "\n    \"%s\": {\"pipes_over_shm\": %.3f, \"cpu_pipes_over_shm\": %.3f, \"overhead_removed\": %s}",
-            name, pipes / shm, cpuRatio, removed));
-        sep = ",";
+        ObjectNode r = ratios.putObject(name);
+        Json.number(r, "pipes_over_shm", pipes / shm);
+        Json.number(r, "cpu_pipes_over_shm", cpuRatio);
+        Json.number(r, "overhead_removed", removedShare);
         text.append(String.format(Locale.ROOT,
             "  %-24s pipes/shm = %.3f (cpu %.3f)   share of the pipes' overhead over Java removed = %s%n",
             name, pipes / shm, cpuRatio, removed));
       }
     }
-    json.append("\n  }\n}\n");
-    Path dir = Paths.get("target/bench-results");
-    Files.createDirectories(dir);
-    try (BufferedWriter w = Files.newBufferedWriter(dir.resolve("shmstreaming.json"), StandardCharsets.UTF_8)) {
-      w.write(json.toString());
-    }
+    Json.write(new java.io.File(System.getProperty("out", "shmstreaming.json")), json);
     System.out.println(text);
   }
 

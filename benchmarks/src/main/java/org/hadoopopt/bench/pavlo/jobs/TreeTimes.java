@@ -1,12 +1,10 @@
-package org.hadoopopt.bench.pavlo;
+package org.hadoopopt.bench.pavlo.jobs;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
-import org.hadoopopt.bench.pavlo.jobs.BaselineTool;
 import org.hadoopopt.inputformats.btree.BTreeCounter;
 
 /** The B+-tree reader's time split of a finished bdbtree run, from its jobs' counters. */
@@ -36,9 +34,7 @@ final class TreeTimes {
       for (double[] r : rows) {
         v.add(r[i]);
       }
-      Collections.sort(v);
-      int n = v.size();
-      m[i] = n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
+      m[i] = org.hadoopopt.bench.tools.Stats.median(v);
     }
     return m;
   }
