@@ -51,7 +51,9 @@ final class LocalTree implements Closeable {
           throw new IOException(data + ": copied " + copied + " bytes, the loader wrote " + meta.data.length());
         }
       }
-      Files.write(new File(dir, TreeLayout.jeFileName(meta.tailFileNumber)).toPath(), meta.tail);
+      // CREATE_NEW: never through the link to the data file, whatever number the sidecar gives the tail.
+      Files.write(new File(dir, TreeLayout.jeFileName(meta.tailFileNumber)).toPath(), meta.tail,
+          java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
       long t1 = System.nanoTime();
       Database db;
       try {

@@ -123,35 +123,68 @@ public final class TreeMeta {
     ChecksummedFile.write(fs, path, bytes.toByteArray());
   }
 
-  /** Reads a sidecar; a missing, damaged or foreign one fails with an IOException naming it. */
+  /**
+   * Reads a sidecar; a missing, damaged or foreign one fails with an IOException naming it and the
+   * offset. Past its checksum every field is still checked before use: the key type, the key
+   * bounds' order, the tail's length and its log file number (after the data file's, within JE's
+   * eight hex digits: the reader writes the tail under that name beside the linked data file).
+   */
   public static TreeMeta read(FileSystem fs, Path path) throws IOException {
     if (!fs.exists(path)) {
       throw new IOException(path + ": missing (the B+-tree's sidecar, written by load --format bdbtree)");
     }
+    DataInputStream d = ChecksummedFile.read(fs, path, "B+-tree sidecar", MAGIC, VERSION, 9, MAX_TAIL + (1 << 20));
+    long end = MAGIC.length + 1 + d.available();
     try {
-      DataInputStream d = ChecksummedFile.read(fs, path, "B+-tree sidecar", MAGIC, VERSION, 9, MAX_TAIL + (1 << 20));
       String table = d.readUTF();
       String column = d.readUTF();
-      KeyType type = KeyType.values()[d.readByte()];
+      int t = d.readByte();
+      if (t < 0 || t >= KeyType.values().length) {
+        throw bad(path, end, d, "unknown key type " + t);
+      }
+      KeyType type = KeyType.values()[t];
       long rows = d.readLong();
       Object first = null;
       Object last = null;
-      if (d.readBoolean()) {
+      boolean hasKeys = d.readBoolean();
+      if (hasKeys != rows > 0 || rows < 0) {
+        throw bad(path, end, d, rows + " rows, " + (hasKeys ? "" : "no ") + "key bounds");
+      }
+      if (hasKeys) {
         first = type.read(d);
         last = type.read(d);
+        if (type.compare(first, last) > 0) {
+          throw bad(path, end, d, "smallest key after the largest");
+        }
       }
       DataFileStamp stamp = DataFileStamp.read(d);
       long tailFile = d.readLong();
+      if (tailFile <= TreeLayout.DATA_FILE_NUMBER || tailFile > 0xFFFFFFFFL) {
+        throw bad(path, end, d, "tail log file number " + tailFile + " (must follow the data file's, "
+            + TreeLayout.DATA_FILE_NUMBER + ", within 8 hex digits)");
+      }
       int n = d.readInt();
-      if (n < 0 || n > MAX_TAIL) {
-        throw new IOException(path + ": tail of " + n + " bytes");
+      if (n < 0 || n > MAX_TAIL || n > d.available()) {
+        throw bad(path, end, d, "tail of " + n + " bytes, " + d.available() + " left");
       }
       byte[] tail = new byte[n];
       d.readFully(tail);
       CleanCloseCheck check = new CleanCloseCheck(d.readInt(), d.readInt(), d.readInt(), d.readInt(), d.readLong());
+      if (d.available() != 0) {
+        throw bad(path, end, d, d.available() + " bytes after the clean-close check");
+      }
       return new TreeMeta(table, column, type, rows, first, last, stamp, tailFile, tail, check);
-    } catch (EOFException | ArrayIndexOutOfBoundsException e) {
-      throw new IOException(path + ": truncated B+-tree sidecar", e);
+    } catch (EOFException e) {
+      throw bad(path, end, d, "truncated B+-tree sidecar");
+    } catch (IOException e) {
+      if (e.getMessage() != null && e.getMessage().startsWith(path.toString())) {
+        throw e;
+      }
+      throw bad(path, end, d, e.getMessage());
     }
+  }
+
+  private static IOException bad(Path path, long end, DataInputStream d, String what) throws IOException {
+    return new IOException(path + ", offset " + (end - d.available()) + ": " + what);
   }
 }

@@ -17,8 +17,10 @@ public final class BinaryCodecs {
         return new TupleCodec();
       default:
         try {
-          return Class.forName(n).asSubclass(BinaryCodec.class).getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException | ClassCastException e) {
+          // Not initialized before it is known to be a codec: the name may come from a file's header.
+          Class<?> c = Class.forName(n, false, BinaryCodecs.class.getClassLoader());
+          return c.asSubclass(BinaryCodec.class).getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
           throw new IllegalArgumentException("unknown record codec '" + name
               + "': expected writable, protobuf, tuple or a BinaryCodec class name", e);
         }

@@ -46,7 +46,7 @@ public final class ChecksummedFile {
       long maxLen) throws IOException {
     long len = fs.getFileStatus(path).getLen();
     if (len < minLen || len > maxLen) {
-      throw new IOException(path + ": not a " + what + " (" + len + " bytes)");
+      throw new IOException(path + ": not a " + what + " (" + len + " bytes: the file ends at offset " + len + ")");
     }
     byte[] b = new byte[(int) len];
     try (FSDataInputStream in = fs.open(path)) {
@@ -55,17 +55,19 @@ public final class ChecksummedFile {
     CRC32C crc = new CRC32C();
     crc.update(b, 0, b.length - 4);
     if ((int) crc.getValue() != ByteBuffer.wrap(b, b.length - 4, 4).getInt()) {
-      throw new IOException(path + ": " + what + " checksum mismatch");
+      throw new IOException(path + ": " + what + " checksum mismatch (the CRC32C at offset " + (b.length - 4)
+          + " over offsets 0.." + (b.length - 4) + ")");
     }
     DataInputStream d = new DataInputStream(new ByteArrayInputStream(b, 0, b.length - 4));
     byte[] m = new byte[magic.length];
     d.readFully(m);
     if (!Arrays.equals(m, magic)) {
-      throw new IOException(path + ": not a " + what + " (wrong magic)");
+      throw new IOException(path + ": not a " + what + " (wrong magic at offset 0)");
     }
     int v = d.readByte();
     if (v != version) {
-      throw new VersionException(path + ": a " + what + " of version " + v + ", this reader reads version " + version
+      throw new VersionException(path + ": a " + what + " of version " + v + " (offset " + magic.length
+          + "), this reader reads version " + version
           + " only: load the table again");
     }
     return d;

@@ -10,6 +10,7 @@ import java.util.List;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.hadoopopt.inputformats.kvsf.KvsfLayout;
 
 /** A range index as read from (or written to) its file: see {@link RangeIndexLayout}. */
 public final class RangeIndex {
@@ -105,25 +106,75 @@ public final class RangeIndex {
     ChecksummedFile.write(fs, path, bytes.toByteArray());
   }
 
-  /** Reads an index file; a damaged one fails with an IOException naming it. */
+  /**
+   * Reads an index file; a damaged one fails with an IOException naming it and the offset. Past
+   * its checksum the file is as written or forged, so every field is checked before use: the entry
+   * count against the bytes left, the format and key type against their values, and the entries
+   * against each other (each page's first key at most its last, pages in key order, contiguous,
+   * inside the data file the stamp records), so that a forged index cannot make pages overlap,
+   * repeat or vanish.
+   */
   public static RangeIndex read(FileSystem fs, Path path) throws IOException {
+    DataInputStream d = ChecksummedFile.read(fs, path, "range index", RangeIndexLayout.MAGIC, RangeIndexLayout.VERSION,
+        8, Integer.MAX_VALUE);
+    long end = RangeIndexLayout.MAGIC.length + 1 + d.available();
     try {
-      DataInputStream d = ChecksummedFile.read(fs, path, "range index", RangeIndexLayout.MAGIC, RangeIndexLayout.VERSION,
-          8, Integer.MAX_VALUE);
       int format = d.readByte();
+      if (format != RangeIndexLayout.FORMAT_TEXT && format != RangeIndexLayout.FORMAT_KVSF) {
+        throw bad(path, end, d, "unknown data format " + format);
+      }
       String table = d.readUTF();
       String column = d.readUTF();
-      KeyType type = KeyType.values()[d.readByte()];
+      int t = d.readByte();
+      if (t < 0 || t >= KeyType.values().length) {
+        throw bad(path, end, d, "unknown key type " + t);
+      }
+      KeyType type = KeyType.values()[t];
       int pageSize = d.readInt();
+      if (pageSize <= 0) {
+        throw bad(path, end, d, "page size " + pageSize);
+      }
       DataFileStamp stamp = DataFileStamp.read(d);
       int n = d.readInt();
+      int smallestEntry = 2 * (type == KeyType.STRING ? 4 : 8) + 16;
+      if (n < 0 || (long) n * smallestEntry > d.available()) {
+        throw bad(path, end, d, n + " entries, " + d.available() + " bytes left");
+      }
       List<IndexEntry> entries = new ArrayList<>(n);
+      IndexEntry prev = null;
       for (int i = 0; i < n; i++) {
-        entries.add(new IndexEntry(type.read(d), type.read(d), d.readLong(), d.readLong()));
+        IndexEntry e = new IndexEntry(type.read(d), type.read(d), d.readLong(), d.readLong());
+        String why = type.compare(e.firstKey(), e.lastKey()) > 0 ? "first key after its last key"
+            : prev != null && type.compare(prev.lastKey(), e.firstKey()) > 0 ? "first key before the last key of the entry before"
+            : e.offset() < 0 || e.length() <= 0 || e.length() > stamp.length() - e.offset() ? "page outside the data file"
+            : prev != null && e.offset() != prev.end() ? "page not right after the page before" : null;
+        if (why != null) {
+          throw bad(path, end, d, "entry " + i + " (page at offset " + e.offset() + ", " + e.length() + " bytes): " + why);
+        }
+        entries.add(e);
+        prev = e;
+      }
+      // The pages cover the data: text from its first byte to its last, KVSF up to its end marker.
+      long dataEnd = format == RangeIndexLayout.FORMAT_KVSF ? stamp.length() - KvsfLayout.TRAILER : stamp.length();
+      if (n > 0 && (prev.end() != dataEnd || format == RangeIndexLayout.FORMAT_TEXT && entries.get(0).offset() != 0)) {
+        throw bad(path, end, d, "the pages (offsets " + entries.get(0).offset() + ".." + prev.end() + ") do not cover the "
+            + RangeIndexLayout.formatName(format) + " data file of " + stamp.length() + " bytes the index was made for");
+      }
+      if (d.available() != 0) {
+        throw bad(path, end, d, d.available() + " bytes after the last entry");
       }
       return new RangeIndex(format, table, column, type, pageSize, stamp, entries);
-    } catch (java.io.EOFException | ArrayIndexOutOfBoundsException e) {
-      throw new IOException(path + ": truncated range index", e);
+    } catch (java.io.EOFException e) {
+      throw bad(path, end, d, "truncated range index");
+    } catch (IOException e) {
+      if (e.getMessage() != null && e.getMessage().startsWith(path.toString())) {
+        throw e;
+      }
+      throw bad(path, end, d, e.getMessage());
     }
+  }
+
+  private static IOException bad(Path path, long end, DataInputStream d, String what) throws IOException {
+    return new IOException(path + ", offset " + (end - d.available()) + ": " + what);
   }
 }

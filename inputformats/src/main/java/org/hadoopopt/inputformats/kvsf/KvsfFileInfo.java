@@ -3,6 +3,7 @@ package org.hadoopopt.inputformats.kvsf;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.fs.FSDataInputStream;
+import org.hadoopopt.inputformats.codec.BinaryCodecs;
 import org.hadoopopt.inputformats.record.Schema;
 
 /** What a KeyValueSequenceFile's header and trailer say, read and checked before any page. */
@@ -38,7 +39,8 @@ public final class KvsfFileInfo {
       throw new KvsfFormatException(name + ": not a KeyValueSequenceFile (wrong magic at offset 0)");
     }
     if (h.length <= KvsfLayout.HEADER_VERSION) {
-      throw new KvsfFormatException(name + ": truncated file: " + length + " bytes, shorter than a header");
+      throw new KvsfFormatException(name + ": truncated file: " + length + " bytes, shorter than a header (ends at offset "
+          + length + ")");
     }
     int version = h[KvsfLayout.HEADER_VERSION];
     if (version == KvsfLayout.VERSION_UNBOUND_PAGES) {
@@ -47,30 +49,50 @@ public final class KvsfFileInfo {
           + " again (KvsfConvert, load --format kvsf)");
     }
     if (version != KvsfLayout.VERSION) {
-      throw new KvsfFormatException(name + ": unsupported KeyValueSequenceFile version " + version);
+      throw new KvsfFormatException(name + ": unsupported KeyValueSequenceFile version " + version + " (offset "
+          + KvsfLayout.HEADER_VERSION + ")");
     }
     if (h.length < KvsfLayout.HEADER_NAMES + 6) {
-      throw new KvsfFormatException(name + ": truncated file: " + length + " bytes, shorter than a header");
+      throw new KvsfFormatException(name + ": truncated file: " + length + " bytes, shorter than a header (ends at offset "
+          + length + ")");
     }
     int headerLength = (h[KvsfLayout.HEADER_LENGTH] & 0xff) << 8 | (h[KvsfLayout.HEADER_LENGTH + 1] & 0xff);
     if (headerLength > h.length || headerLength < KvsfLayout.HEADER_NAMES + 6) {
-      throw new KvsfFormatException(name + ": truncated file: header of " + headerLength + " bytes, file of " + length);
+      throw new KvsfFormatException(name + ": truncated file: header of " + headerLength + " bytes (length at offset "
+          + KvsfLayout.HEADER_LENGTH + "), file of " + length);
     }
     if (KvsfLayout.crc32c(h, 0, headerLength - 4) != KvsfLayout.getInt(h, headerLength - 4)) {
       throw new KvsfFormatException(name + ": header checksum mismatch (offsets 0.." + headerLength + ")");
     }
+    // Past the checksum the header is as written, or forged: every field is still checked before use.
     int pageSize = KvsfLayout.getInt(h, KvsfLayout.HEADER_PAGE_SIZE);
+    if (pageSize < KvsfLayout.MIN_PAGE_SIZE || pageSize > KvsfLayout.MAX_PAGE_SIZE) {
+      throw new KvsfFormatException(name + ": page size " + pageSize + " at offset " + KvsfLayout.HEADER_PAGE_SIZE
+          + " is out of range (" + KvsfLayout.MIN_PAGE_SIZE + ".." + KvsfLayout.MAX_PAGE_SIZE + ")");
+    }
     long fileId = KvsfLayout.getLong(h, KvsfLayout.HEADER_FILE_ID);
     int p = KvsfLayout.HEADER_NAMES;
     int schemaLen = h[p] & 0xff;
+    int codecAt = p + 1 + schemaLen;
+    if (codecAt + 1 + (h[Math.min(codecAt, h.length - 1)] & 0xff) != headerLength - 4) {
+      throw new KvsfFormatException(name + ": the table and codec names (offset " + p + ") do not fill the header of "
+          + headerLength + " bytes");
+    }
     String schemaName = new String(h, p + 1, schemaLen, StandardCharsets.US_ASCII);
-    p += 1 + schemaLen;
-    int codecLen = h[p] & 0xff;
-    String codecName = new String(h, p + 1, codecLen, StandardCharsets.US_ASCII);
+    int codecLen = h[codecAt] & 0xff;
+    String codecName = new String(h, codecAt + 1, codecLen, StandardCharsets.US_ASCII);
+    Schema schema;
+    try {
+      schema = Schema.forName(schemaName);
+      BinaryCodecs.forName(codecName);
+    } catch (IllegalArgumentException e) {
+      throw new KvsfFormatException(name + ": header (offset " + p + "): " + e.getMessage());
+    }
 
     long trailerAt = length - KvsfLayout.TRAILER;
     if (length < headerLength + KvsfLayout.TRAILER) {
-      throw new KvsfFormatException(name + ": truncated file: " + length + " bytes, no room for the end marker");
+      throw new KvsfFormatException(name + ": truncated file: " + length + " bytes, no room for the end marker after the header (offsets 0.."
+          + headerLength + ")");
     }
     byte[] t = new byte[KvsfLayout.TRAILER];
     in.readFully(trailerAt, t);
@@ -85,14 +107,15 @@ public final class KvsfFileInfo {
     long pageCount = KvsfLayout.getLong(t, KvsfLayout.TRAILER_PAGE_COUNT);
     long recordCount = KvsfLayout.getLong(t, KvsfLayout.TRAILER_RECORD_COUNT);
     long dataLength = trailerAt - headerLength;
-    boolean fits = pageCount >= 0 && recordCount >= pageCount && (pageCount == 0 ? dataLength == 0 && recordCount == 0
-        : dataLength > (pageCount - 1) * pageSize && dataLength <= pageCount * pageSize);
+    // Pages of the counted number must fill the data, the last one possibly short (no overflow for any count).
+    long pagesHeld = (dataLength + pageSize - 1) / pageSize;
+    boolean fits = pageCount == pagesHeld && recordCount >= pageCount && (pageCount > 0 || recordCount == 0);
     if (!fits) {
       throw new KvsfFormatException(name + ": the end marker at offset " + trailerAt + " counts " + pageCount + " pages of "
           + pageSize + " bytes and " + recordCount + " records, but the file holds " + dataLength
           + " bytes of pages (offsets " + headerLength + ".." + trailerAt + "): pages dropped or added, or the file cut");
     }
-    return new KvsfFileInfo(name, Schema.forName(schemaName), codecName, pageSize, headerLength, fileId, pageCount,
+    return new KvsfFileInfo(name, schema, codecName, pageSize, headerLength, fileId, pageCount,
         recordCount, trailerAt);
   }
 

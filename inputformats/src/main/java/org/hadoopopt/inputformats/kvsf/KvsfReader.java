@@ -6,6 +6,7 @@ import org.apache.hadoop.fs.ChecksumException;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.hadoopopt.inputformats.codec.BinaryCodecs;
 import org.hadoopopt.inputformats.codec.RecordDecoder;
+import org.hadoopopt.inputformats.record.MalformedRecordException;
 import org.hadoopopt.inputformats.record.Row;
 
 /**
@@ -28,6 +29,9 @@ public final class KvsfReader implements Closeable {
   private long recordsRead;
   /** The first record number the next page must carry, or -1 before the first page read. */
   private long nextRecordNumber = -1;
+  /** Whether the current page's end is still to be checked, and its record count. */
+  private boolean pageLoaded;
+  private int pageCount;
 
   /** Reads the pages starting in {@code [start, end)} of the file {@code name} of {@code length} bytes. */
   public KvsfReader(FSDataInputStream in, String name, long length, long start, long end) throws IOException {
@@ -37,7 +41,8 @@ public final class KvsfReader implements Closeable {
     this.firstPage = info.firstPageAtOrAfter(start);
     this.endPage = info.firstPageAtOrAfter(end);
     this.nextPage = firstPage;
-    this.page = new byte[info.pageSize()];
+    // No larger than the file's largest page (the first): a page size in the header cannot make it allocate more.
+    this.page = new byte[Math.max(0, info.pageBytes(0))];
     if (firstPage < endPage) {
       in.seek(info.pageOffset(firstPage));
     }
@@ -50,6 +55,10 @@ public final class KvsfReader implements Closeable {
   /** The next record (the same reused row each time), or null after the range's last page. */
   public Row next() throws IOException {
     while (pageRecordsLeft == 0) {
+      if (pageLoaded) {
+        pageLoaded = false;
+        checkPageEnd();
+      }
       if (nextPage >= endPage) {
         return null;
       }
@@ -57,11 +66,34 @@ public final class KvsfReader implements Closeable {
     }
     Row row = decoder.next();
     if (row == null) {
-      throw new KvsfFormatException(info.name() + ", page " + (nextPage - 1) + ": fewer records than its header counts");
+      throw new KvsfFormatException(where(nextPage - 1) + ": fewer records than its header counts ("
+          + pageCount + ")");
     }
     pageRecordsLeft--;
     recordsRead++;
     return row;
+  }
+
+  /**
+   * After a page's counted records the decoder must be at the end of its payload: a count or a
+   * record length that disagrees with the bytes would otherwise drop records unnoticed, even under
+   * a valid checksum. Checked when the next record is asked for (the row just returned is reused).
+   */
+  private void checkPageEnd() throws IOException {
+    boolean more;
+    try {
+      more = decoder.next() != null;
+    } catch (MalformedRecordException e) {
+      more = true; // bytes that are not even a record: structural all the same
+    }
+    if (more) {
+      throw new KvsfFormatException(where(nextPage - 1) + ": bytes left in the payload after its " + pageCount
+          + " counted records");
+    }
+  }
+
+  private String where(long k) {
+    return info.name() + ", page " + k + " (offset " + info.pageOffset(k) + ")";
   }
 
   private void loadPage(long k) throws IOException {
@@ -104,6 +136,8 @@ public final class KvsfReader implements Closeable {
     }
     nextRecordNumber = firstRecord + count;
     pageRecordsLeft = count;
+    pageCount = count;
+    pageLoaded = true;
     decoder.reset(page, KvsfLayout.PAGE_HEADER, payload, info.name(), offset + KvsfLayout.PAGE_HEADER);
   }
 

@@ -57,8 +57,8 @@ final class KvsfRecordReader<R extends Row> extends RecordReader<NullWritable, R
     KvsfReader r = new KvsfReader(fs.open(path), path.toString(), length, start, end);
     if (r.info().schema() != expected) {
       r.close();
-      throw new KvsfFormatException(path + ": holds " + r.info().schema().name() + " rows, the input format reads "
-          + expected.name());
+      throw new KvsfFormatException(path + ": holds " + r.info().schema().name() + " rows (header, offset "
+          + KvsfLayout.HEADER_NAMES + "), the input format reads " + expected.name());
     }
     return r;
   }

@@ -25,6 +25,10 @@ public final class RingConsumer extends RingSide {
   public RingConsumer(String name, ByteBuffer segment, Peer peer, long stallMs) throws IOException {
     super(name, segment, peer, stallMs);
     this.pos = getLong(RingLayout.OFF_HEAD);
+    if ((pos & (RingLayout.RECORD_ALIGN - 1)) != 0 || pos < 0) {
+      throw new IOException(name + ": corrupt ring header, head " + pos + " at offset " + RingLayout.OFF_HEAD
+          + " is not an aligned position");
+    }
     this.next = pos;
     this.headPublished = pos;
     this.tailCache = pos;
@@ -108,6 +112,11 @@ public final class RingConsumer extends RingSide {
       if (len > capacity - off - RingLayout.RECORD_HEADER) {
         throw new IOException(name + ": corrupt ring, record length " + len + " at data offset " + off);
       }
+      if (pos + RingLayout.recordSpan(len) > tailCache) {
+        // Bytes past the published tail may not be written yet: never hand them out.
+        throw new IOException(name + ": corrupt ring, the record at data offset " + off + " (" + len
+            + " bytes) ends after the tail " + tailCache + " (offset " + RingLayout.OFF_TAIL + ")");
+      }
       offset = off + RingLayout.RECORD_HEADER;
       next = pos + RingLayout.recordSpan(len);
       return len;
@@ -152,12 +161,18 @@ public final class RingConsumer extends RingSide {
     long since = System.currentTimeMillis();
     while (true) {
       tailCache = getLong(RingLayout.OFF_TAIL);
+      checkPositions(pos, tailCache, "tail", RingLayout.OFF_TAIL);
       if (tailCache != pos) {
         return true;
       }
       int closed = producerClosed();
       if (closed != 0) {
+        if (closed != 1 && closed != 2) {
+          throw new IOException(name + ": corrupt ring header, producer-closed code " + closed + " at offset "
+              + RingLayout.OFF_PRODUCER_CLOSED + " (1 = ended, 2 = aborted)");
+        }
         tailCache = getLong(RingLayout.OFF_TAIL); // everything was published before the close
+        checkPositions(pos, tailCache, "tail", RingLayout.OFF_TAIL);
         if (tailCache != pos) {
           return true;
         }
@@ -178,6 +193,7 @@ public final class RingConsumer extends RingSide {
         if (gone != null) {
           // A dead producer publishes nothing more: take what it left, then report it.
           tailCache = getLong(RingLayout.OFF_TAIL);
+          checkPositions(pos, tailCache, "tail", RingLayout.OFF_TAIL);
           if (tailCache != pos) {
             return true;
           }

@@ -64,6 +64,7 @@ public final class RingProducer extends RingSide {
   private void room(long need) throws IOException {
     if (capacity - (pos - headCache) < need) {
       headCache = getLong(RingLayout.OFF_HEAD);
+      checkPositions(headCache, pos, "head", RingLayout.OFF_HEAD); // a head ahead of the tail would free unread bytes
       if (capacity - (pos - headCache) < need) {
         waitForSpace(need);
       }
@@ -186,6 +187,7 @@ public final class RingProducer extends RingSide {
       long before = headCache;
       sleep(RingLayout.OFF_PRODUCER_WAITING, () -> capacity - (pos - getLong(RingLayout.OFF_HEAD)) >= need);
       headCache = getLong(RingLayout.OFF_HEAD);
+      checkPositions(headCache, pos, "head", RingLayout.OFF_HEAD);
       if (capacity - (pos - headCache) >= need) {
         return;
       }

@@ -46,8 +46,22 @@ public abstract class RingSide implements AutoCloseable {
     if (magic != RingLayout.MAGIC) {
       throw new IOException(name + ": bad magic 0x" + Integer.toHexString(magic) + " at offset 0");
     }
+    int version = (int) INTS.getVolatile(this.segment, RingLayout.OFF_VERSION);
+    if (version != RingLayout.VERSION) {
+      throw new IOException(name + ": ring version " + version + " at offset " + RingLayout.OFF_VERSION
+          + ", this side speaks version " + RingLayout.VERSION);
+    }
     this.capacity = (long) LONGS.getVolatile(this.segment, RingLayout.OFF_CAPACITY);
-    RingLayout.checkCapacity(capacity, name + " capacity");
+    try {
+      RingLayout.checkCapacity(capacity, name + " capacity (offset " + RingLayout.OFF_CAPACITY + ")");
+    } catch (IllegalArgumentException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+    if (capacity != this.segment.capacity() - (long) RingLayout.HEADER_SIZE) {
+      // The data area is indexed by position & (capacity - 1): it must be exactly the mapped bytes.
+      throw new IOException(name + ": capacity " + capacity + " at offset " + RingLayout.OFF_CAPACITY + ", but the segment"
+          + " maps " + this.segment.capacity() + " bytes (a " + RingLayout.HEADER_SIZE + "-byte header and the data area)");
+    }
     this.mask = capacity - 1;
     this.batch = Math.max(1, (int) INTS.getVolatile(this.segment, RingLayout.OFF_BATCH));
     this.publishBytes = capacity / 4;
@@ -56,6 +70,17 @@ public abstract class RingSide implements AutoCloseable {
     this.data = d.slice().order(ByteOrder.LITTLE_ENDIAN);
     this.peer = peer;
     this.stallMs = stallMs;
+  }
+
+  /**
+   * Checks positions read from the header, which the other side writes: both multiples of the
+   * record alignment, {@code from <= to <= from + capacity}. {@code field} names the one read.
+   */
+  final void checkPositions(long from, long to, String field, int offset) throws IOException {
+    if (((from | to) & (RingLayout.RECORD_ALIGN - 1)) != 0 || to - from < 0 || to - from > capacity) {
+      throw new IOException(name + ": corrupt ring header, " + field + " (offset " + offset + ") gives head " + from
+          + " and tail " + to + ": not aligned positions with 0 <= tail - head <= capacity (" + capacity + ")");
+    }
   }
 
   final long getLong(int off) {
