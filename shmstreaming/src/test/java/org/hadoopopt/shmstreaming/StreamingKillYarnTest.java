@@ -239,10 +239,13 @@ class StreamingKillYarnTest {
         // the AM raises a timeout below twice the status report interval (3 s by default)
         "mapreduce.task.progress-report.interval", "1000");
     String[] held = awaitHeldProgram(seenBefore());
+    Job job = runningJob(); // asked here: Streaming's own client is closed once the job ends
     faults++;
     StreamingRun r = run.get(300, TimeUnit.SECONDS);
     assertNotEquals(0, r.exitCode, "timed-out job reported success");
-    assertTrue(r.failure.contains("task timeout set: 4s, taskTimedOut: true"), "the task timed out: " + r.failure);
+    assertEquals(JobStatus.State.FAILED, job.getJobState());
+    String why = String.join("\n", job.getTaskDiagnostics(TaskAttemptID.forName(held[0])));
+    assertTrue(why.contains("task timeout set: 4s, taskTimedOut: true"), "the task timed out: " + why);
     assertNothingLeft(true, held);
   }
 }
