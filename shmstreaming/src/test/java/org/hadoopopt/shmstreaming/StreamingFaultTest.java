@@ -1,9 +1,17 @@
 package org.hadoopopt.shmstreaming;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -83,5 +91,46 @@ class StreamingFaultTest extends StreamingTestBase {
     String log = runFailing("sleep 600", 60_000, "stream.shm.attach.timeout.ms", "2000");
     assertTrue(log.contains("has not opened this shm channel within 2000 ms (stream.shm.attach.timeout.ms)"),
         "message names the attach timeout and its key");
+  }
+
+  @Test
+  @Timeout(120)
+  void programBehindAShellIsStoppedWithTheShell() throws Exception {
+    // Streaming starts the shell; the program is its child. Stopping only the shell would leave
+    // the program running, orphaned, out of the reach of the child-process check after each test.
+    String token = "wrapped-" + ProcessHandle.current().pid();
+    Path script = work.resolve("wrapper.sh");
+    Files.write(script, ("#!/bin/sh\n" + faulty("stop") + " " + token + "\necho wrapper done >&2\n").getBytes(StandardCharsets.UTF_8));
+    String log = runFailing("/bin/sh " + script, 2000);
+    assertTrue(log.contains("made no progress for 2000 ms"), "message names the stall");
+    long deadline = System.currentTimeMillis() + 30_000;
+    List<String> left = processesWith(token);
+    while (!left.isEmpty() && System.currentTimeMillis() < deadline) {
+      Thread.sleep(100);
+      left = processesWith(token);
+    }
+    assertEquals(Collections.emptyList(), left, "program left running behind its shell");
+  }
+
+  /** Running processes (zombies excluded) whose command line contains TEXT. */
+  static List<String> processesWith(String text) throws java.io.IOException {
+    List<String> found = new ArrayList<>();
+    try (Stream<Path> procs = Files.list(Paths.get("/proc"))) {
+      for (Path p : (Iterable<Path>) procs::iterator) {
+        if (!p.getFileName().toString().chars().allMatch(Character::isDigit)) {
+          continue;
+        }
+        try {
+          String cmd = new String(Files.readAllBytes(p.resolve("cmdline")), StandardCharsets.UTF_8).replace('\0', ' ');
+          String stat = new String(Files.readAllBytes(p.resolve("stat")), StandardCharsets.US_ASCII);
+          if (cmd.contains(text) && stat.charAt(stat.lastIndexOf(')') + 2) != 'Z') {
+            found.add(p.getFileName() + " " + cmd);
+          }
+        } catch (java.io.IOException e) {
+          // gone meanwhile
+        }
+      }
+    }
+    return found;
   }
 }

@@ -1,11 +1,12 @@
 package org.hadoopopt.bench.suite;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Collection;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -14,17 +15,27 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.bench.pavlo.PavloSchema;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
+import org.hadoopopt.inputformats.loader.LoadJob;
+import org.hadoopopt.inputformats.mapreduce.CompleteOutput;
 import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
+import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.bench.pavlo.TaskJars;
 
 /**
  * The data the suite reads, under WORK/data-s{scale}-seed{seed}: the generated text tables, and
  * on demand their KVSF conversion ({@code kvsf/}) and the loaded copies ({@code loaded-text/},
- * {@code loaded-kvsf/}, {@code loaded-bdbtree/}). Anything complete (a {@code _SUCCESS} or the set file) is reused.
+ * {@code loaded-kvsf/}, {@code loaded-bdbtree/}). Each is made into a hidden {@code _partial-NAME}
+ * folder beside its place and renamed into place once its tool has written
+ * {@link CompleteOutput}'s marker, last. A folder is reused only when {@link CompleteOutput#check}
+ * passes for the parameters this run asks for; anything else (a partial folder left by a killed
+ * run, a folder without a marker, with other parameters or with a file missing or cut short) is
+ * discarded, saying so and why, and made again.
  */
 final class DataPrep {
+  /** Prefix of the folder a tool writes into before its output is renamed into place. */
+  static final String PARTIAL = "_partial-";
+
   private final Configuration conf;
   private final Programs programs;
   private final FileSystem fs;
@@ -68,51 +79,44 @@ final class DataPrep {
   }
 
   /**
-   * Generates the set unless one of this scale and seed with all of TABLES is there (a set with
-   * fewer tables is generated again with the union of both).
+   * Generates the set unless a complete one of this scale and seed with all of TABLES is there (a
+   * set with fewer tables is generated again with the union of both).
    */
   void ensureSet(Collection<String> tables) throws Exception {
     Set<String> have = tablesOfSet();
     if (have.containsAll(tables)) {
-      progress.println("data: reusing " + set);
+      progress.println("data: reusing " + set + " (complete, tables " + have + ")");
       record("generate " + String.join(", ", tables) + " (reused)", 0);
       return;
     }
     Set<String> all = new TreeSet<>(have);
     all.addAll(tables);
-    fs.delete(set, true);
     Configuration c = new Configuration(conf);
     PavloGenerator.setTables(c, all.toArray(new String[0]));
     try {
       record("generate " + String.join(", ", all),
-          run("generating the Pavlo set (scale " + PavloGenerator.getScale(conf) + ", seed " + PavloGenerator.getSeed(conf)
-          + ", " + String.join(", ", all) + ") in " + set, new PavloGenerator(System.err), c, set.toString()));
+          make(set, "generating the Pavlo set (scale " + PavloGenerator.getScale(conf) + ", seed " + PavloGenerator.getSeed(conf)
+          + ", " + String.join(", ", all) + ") in " + set, new PavloGenerator(System.err), c));
     } catch (Exception e) {
-      // A half-written set (a full disk, a failed task) is never reused (it has no set file), and
+      // A half-written set (a full disk, a failed task) is never reused (it has no marker), and
       // removing it now gives its space back.
-      fs.delete(set, true);
+      fs.delete(partial(set), true);
       throw new IllegalStateException("generating the set in " + set + " failed, the partial set is removed: " + e, e);
     }
   }
 
-  /** The tables of the set already in place with this scale and seed (none if there is none). */
+  /**
+   * The tables of the complete set in place with this scale and seed (none if there is none; an
+   * incomplete one is discarded here, with its derived copies).
+   */
   private Set<String> tablesOfSet() throws IOException {
     Set<String> tables = new TreeSet<>();
-    Path file = new Path(set, PavloGenerator.SET_FILE);
-    if (!fs.exists(file)) {
-      return tables;
-    }
-    Properties p = new Properties();
-    try (InputStream in = fs.open(file)) {
-      p.load(in);
-    }
-    if (Double.toString(PavloGenerator.getScale(conf)).equals(p.getProperty("scale"))
-        && Long.toString(PavloGenerator.getSeed(conf)).equals(p.getProperty("seed"))) {
-      for (String t : new String[] {PavloSchema.GREP, PavloSchema.RANKINGS, PavloSchema.USERVISITS, PavloSchema.DOCUMENTS}) {
-        if (p.getProperty(t + ".rows") != null && fs.exists(new Path(set, t))) {
-          tables.add(t);
-        }
-      }
+    Map<String, String> want = new TreeMap<>();
+    want.put("scale", Double.toString(PavloGenerator.getScale(conf)));
+    want.put("seed", Long.toString(PavloGenerator.getSeed(conf)));
+    if (reusable(set, want)) {
+      Properties marker = CompleteOutput.read(fs, set);
+      tables.addAll(Arrays.asList(CompleteOutput.param(marker, "tables").split(",")));
     }
     return tables;
   }
@@ -125,12 +129,11 @@ final class DataPrep {
         return text;
       case KVSF: {
         Path out = new Path(set, "kvsf/" + table);
-        if (!complete(out)) {
-          Configuration c = new Configuration(conf);
+        Configuration c = new Configuration(conf);
+        if (!reusable(out, KvsfConvert.parameters(c, Schema.forName(table), text))) {
           TaskJars.ship(c, TaskJars.INPUTFORMATS);
-          fs.delete(out, true);
           record("convert " + table + " to kvsf",
-              run("converting " + table + " to KeyValueSequenceFiles", new KvsfConvert(), c, table, text.toString(), out.toString()));
+              make(out, "converting " + table + " to KeyValueSequenceFiles", new KvsfConvert(), c, table, text.toString()));
         } else {
           recordReused("convert " + table + " to kvsf");
         }
@@ -141,14 +144,16 @@ final class DataPrep {
       case LOADED_BDBTREE: {
         String format = input == Variant.Input.LOADED_TEXT ? "text" : input == Variant.Input.LOADED_KVSF ? "kvsf" : "bdbtree";
         Path out = new Path(set, "loaded-" + format + "/" + table);
-        if (!complete(out)) {
-          Configuration c = new Configuration(conf);
+        String partitions = Integer.toString(SuiteOptions.getPartitions(conf));
+        Configuration c = new Configuration(conf);
+        c.set(LoadJob.TABLE, table);
+        c.set(LoadJob.PARTITIONS, partitions);
+        c.set(LoadJob.FORMAT, format);
+        if (!reusable(out, LoadJob.parameters(c, text))) {
           TaskJars.ship(c, TaskJars.INPUTFORMATS);
-          fs.delete(out, true);
           record("load " + table + " (" + format + ", partitioned, indexed)",
-              run("loading " + table + " (" + format + ", " + SuiteOptions.getPartitions(conf) + " partitions, indexed)",
-              programs.tool("load"), c, "--table", table, "--partitions", Integer.toString(SuiteOptions.getPartitions(conf)),
-              "--format", format, text.toString(), out.toString()));
+              make(out, "loading " + table + " (" + format + ", " + partitions + " partitions, indexed)",
+              programs.tool("load"), c, "--table", table, "--partitions", partitions, "--format", format, text.toString()));
         } else {
           recordReused("load " + table + " (" + format + ", partitioned, indexed)");
         }
@@ -159,8 +164,51 @@ final class DataPrep {
     }
   }
 
-  private boolean complete(Path dir) throws IOException {
-    return fs.exists(new Path(dir, "_SUCCESS"));
+  /**
+   * True if DIR is complete and made with PARAMS; otherwise it is deleted (with a partial folder
+   * a killed run left for it), saying why.
+   */
+  private boolean reusable(Path dir, Map<String, String> params) throws IOException {
+    Path partial = partial(dir);
+    if (fs.exists(partial)) {
+      progress.println("data: discarding " + partial + ", the partial output of a run that did not finish");
+      fs.delete(partial, true);
+    }
+    if (!fs.exists(dir)) {
+      return false;
+    }
+    String why = CompleteOutput.check(fs, dir, params);
+    if (why == null) {
+      return true;
+    }
+    progress.println("data: discarding " + dir + " and making it again: " + why);
+    fs.delete(dir, true);
+    return false;
+  }
+
+  private static Path partial(Path dir) {
+    return new Path(dir.getParent(), PARTIAL + dir.getName());
+  }
+
+  /**
+   * Runs TOOL with ARGS and the output folder last into DIR's partial folder, and renames it into
+   * place; returns the tool's seconds.
+   */
+  private double make(Path dir, String what, Tool tool, Configuration c, String... args) throws Exception {
+    Path partial = partial(dir);
+    fs.delete(partial, true);
+    fs.delete(dir, true);
+    fs.mkdirs(dir.getParent());
+    String[] all = Arrays.copyOf(args, args.length + 1);
+    all[args.length] = partial.toString();
+    double seconds = run(what, tool, c, all);
+    if (CompleteOutput.read(fs, partial) == null) {
+      throw new IllegalStateException(what + ": the tool finished without writing " + CompleteOutput.FILE + " into " + partial);
+    }
+    if (!fs.rename(partial, dir)) {
+      throw new IOException("cannot rename " + partial + " to " + dir);
+    }
+    return seconds;
   }
 
   /** Runs the tool, printing WHAT and the seconds it took; returns the seconds. */

@@ -2,12 +2,15 @@ package org.hadoopopt.inputformats.loader;
 
 import java.io.IOException;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -15,6 +18,8 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.inputformats.index.KeyType;
 import org.hadoopopt.inputformats.kvsf.KvsfLayout;
+import org.hadoopopt.inputformats.mapreduce.CompleteOutput;
+import org.hadoopopt.inputformats.mapreduce.KvsfOutputFormat;
 import org.hadoopopt.inputformats.record.Schema;
 
 /**
@@ -29,6 +34,8 @@ import org.hadoopopt.inputformats.record.Schema;
  *
  * Defaults: Rankings partitioned on pageURL, indexed on pageRank; UserVisits on destURL and
  * visitDate; so the two tables loaded with the same n are co-partitioned on the join key.
+ * When the job succeeds the tool writes {@link CompleteOutput}'s marker into OUT, last, with
+ * {@link #parameters} and the rows read and written.
  */
 public class LoadJob extends Configured implements Tool {
   /** The table loaded: {@code rankings} or {@code uservisits}; no default, required. */
@@ -172,6 +179,22 @@ public class LoadJob extends Configured implements Tool {
     return job;
   }
 
+  /** What the output depends on, as recorded in its completeness marker (every key checked). */
+  public static Map<String, String> parameters(Configuration conf, Path in) {
+    Schema table = getTable(conf);
+    Map<String, String> p = new TreeMap<>();
+    p.put("table", table.name());
+    p.put("input", in.toString());
+    p.put("partitions", Integer.toString(getPartitions(conf)));
+    p.put("format", getFormat(conf).name().toLowerCase(Locale.ROOT));
+    p.put("page.size", Integer.toString(getPageSize(conf)));
+    p.put("partition.column", table.fieldName(partitionField(conf, table)));
+    p.put("index.column", table.fieldName(indexField(conf, table)));
+    p.put("codec", conf.get(KvsfOutputFormat.CODEC, "tuple"));
+    p.put("skip.bad", Boolean.toString(org.hadoopopt.inputformats.mapreduce.BadRows.isSkipBad(conf)));
+    return p;
+  }
+
   /** The command line, as the benchmarks jar's driver lists it. */
   public static final String USAGE = "load --table rankings|uservisits --partitions N [--format text|kvsf|bdbtree] [--page-size B]"
       + " [--partition-column C] [--index-column C] IN OUT";
@@ -210,8 +233,17 @@ public class LoadJob extends Configured implements Tool {
       System.err.println("expected IN and OUT\nusage: " + USAGE);
       return 2;
     }
-    Job job = createJob(conf, new Path(paths[0]), new Path(paths[1]));
-    return job.waitForCompletion(true) ? 0 : 1;
+    Path in = new Path(paths[0]);
+    Path out = new Path(paths[1]);
+    Job job = createJob(conf, in, out);
+    if (!job.waitForCompletion(true)) {
+      return 1;
+    }
+    Map<String, Long> counts = new TreeMap<>();
+    counts.put("rows.read", job.getCounters().findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue());
+    counts.put("rows", job.getCounters().findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue());
+    CompleteOutput.write(out.getFileSystem(conf), out, "load", parameters(conf, in), counts);
+    return 0;
   }
 
   public static void main(String[] args) throws Exception {

@@ -1,9 +1,13 @@
 package org.hadoopopt.inputformats.mapreduce;
 
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.Tool;
@@ -18,6 +22,8 @@ import org.hadoopopt.inputformats.record.Schema;
  * Rows are read by the mutable text reader, so the text follows
  * {@link org.hadoopopt.inputformats.record.ColumnGrammar}: a malformed row fails naming file, offset
  * and column, or with {@link BadRows#SKIP_BAD} is skipped and counted in this job's counters.
+ * When the job succeeds the tool writes {@link CompleteOutput}'s marker into OUT, last, with
+ * {@link #parameters} and the rows read and written.
  */
 public class KvsfConvert extends Configured implements Tool {
   /** The command line (after the jar or the driver's program name). */
@@ -41,14 +47,35 @@ public class KvsfConvert extends Configured implements Tool {
     return job;
   }
 
+  /** What the output depends on, as recorded in its completeness marker. */
+  public static Map<String, String> parameters(Configuration conf, Schema schema, Path in) {
+    Map<String, String> p = new TreeMap<>();
+    p.put("table", schema.name());
+    p.put("input", in.toString());
+    p.put("codec", conf.get(KvsfOutputFormat.CODEC, "tuple"));
+    p.put("page.size", Integer.toString(KvsfOutputFormat.pageSize(conf)));
+    p.put("skip.bad", Boolean.toString(BadRows.isSkipBad(conf)));
+    return p;
+  }
+
   @Override
   public int run(String[] args) throws Exception {
     if (args.length != 3) {
       System.err.println("usage: KvsfConvert " + USAGE);
       return 2;
     }
-    Job job = createJob(getConf(), Schema.forName(args[0]), new Path(args[1]), new Path(args[2]));
-    return job.waitForCompletion(true) ? 0 : 1;
+    Schema schema = Schema.forName(args[0]);
+    Path in = new Path(args[1]);
+    Path out = new Path(args[2]);
+    Job job = createJob(getConf(), schema, in, out);
+    if (!job.waitForCompletion(true)) {
+      return 1;
+    }
+    Map<String, Long> counts = new TreeMap<>();
+    counts.put("rows.read", job.getCounters().findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue());
+    counts.put("rows", job.getCounters().findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue());
+    CompleteOutput.write(out.getFileSystem(getConf()), out, "KvsfConvert", parameters(getConf(), schema, in), counts);
+    return 0;
   }
 
   public static void main(String[] args) throws Exception {

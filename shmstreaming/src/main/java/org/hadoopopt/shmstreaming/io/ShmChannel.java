@@ -54,8 +54,40 @@ public final class ShmChannel {
   /** One per running Streaming mapper or reducer whose sides use shm (a JVM may run several). */
   private static final Map<PipeMapRed, TaskTurns> TURNS = Collections.synchronizedMap(new WeakHashMap<>());
 
+  /** Programs with an shm channel that has not ended yet: stopped with their children at JVM exit. */
+  private static final Set<Process> PROGRAMS = ConcurrentHashMap.newKeySet();
+
   static {
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(ShmChannel::delete), "shm-segment-cleanup"));
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      // A task JVM told to stop (SIGTERM from a YARN kill or timeout) ends its programs itself
+      // rather than rely on the container's process-group kill, which a program may have left.
+      PROGRAMS.forEach(ShmChannel::stopProgram);
+      LIVE.forEach(ShmChannel::delete);
+    }, "shm-segment-cleanup"));
+  }
+
+  /** Registers a program whose channel is open, for the JVM-exit clean-up. */
+  static void programStarted(Process p) {
+    PROGRAMS.add(p);
+  }
+
+  /** The program's channel ended normally: nothing to stop at JVM exit. */
+  static void programFinished(Process p) {
+    PROGRAMS.remove(p);
+  }
+
+  /**
+   * Kills the program and every process under it (SIGKILL). A Streaming command is often a shell
+   * or wrapper script running the real program: killing only the process Streaming started
+   * would leave that program running, orphaned, still holding its rings. The descendants are
+   * listed before the parent dies, since they are re-parented (and no longer found) after.
+   */
+  static void stopProgram(Process p) {
+    PROGRAMS.remove(p);
+    java.util.List<ProcessHandle> tree = new java.util.ArrayList<>();
+    p.descendants().forEach(tree::add);
+    p.destroyForcibly();
+    tree.forEach(ProcessHandle::destroyForcibly);
   }
 
   private ShmChannel() {}

@@ -61,6 +61,7 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
       throw new IOException(STALL_TIMEOUT + "=" + stall + " must be >= 0");
     }
     process = ShmChannel.process(pipeMapRed);
+    ShmChannel.programStarted(process);
     path = ShmChannel.path(conf, process.pid(), "in");
     ring = new RingProducer(path.toString(), ShmChannel.create(conf, path), ShmChannel.peer(process), stall);
     ring.setAttachTimeout(ShmChannel.attachTimeout(conf));
@@ -130,9 +131,10 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
       ShmChannel.delete(path);
       if (problem != null) {
         ShmChannel.delete(ShmChannel.path(conf, process.pid(), "out"));
-        process.destroyForcibly();
+        ShmChannel.stopProgram(process);
         throw new UncheckedIOException(new IOException(path + ": " + problem));
       }
+      ShmChannel.programFinished(process);
     }
   }
 
@@ -155,7 +157,7 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
       // unlink an output segment the program never mapped only on its next wake-up: do it now
       // (the reader's mapping stays valid; a text-output task has no such file).
       ShmChannel.delete(ShmChannel.path(conf, process.pid(), "out"));
-      process.destroyForcibly();
+      ShmChannel.stopProgram(process); // with its children: a wrapper's program must not outlive the task
     }
   }
 

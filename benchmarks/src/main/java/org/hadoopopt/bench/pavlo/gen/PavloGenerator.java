@@ -5,7 +5,10 @@ import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
@@ -19,11 +22,14 @@ import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.ConfValues;
 import org.hadoopopt.bench.pavlo.Jobs;
 import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.inputformats.mapreduce.CompleteOutput;
 
 /**
  * {@code gen [--scale S] [--seed N] [--maps M] [--tables t,...] [--stats] OUT}: writes OUT/grep,
  * OUT/rankings, OUT/uservisits and OUT/documents with a map-only job, one file per map and table
- * (file order = row order), plus OUT/_pavlo-set.properties describing the set.
+ * (file order = row order), plus OUT/_pavlo-set.properties describing the set, and last
+ * {@link CompleteOutput}'s marker with {@link #parameters} and each table's rows: a set without
+ * it was not finished.
  */
 public final class PavloGenerator extends Configured implements Tool {
   /** {@code hadoopopt.bench.gen.scale}, default 0.001: 1.0 is one node of the original benchmark. */
@@ -124,6 +130,16 @@ public final class PavloGenerator extends Configured implements Tool {
     return PavloTables.create(getSeed(conf), getScale(conf), getTables(conf));
   }
 
+  /** What the set depends on, as recorded in its completeness marker (tables sorted, comma-separated). */
+  public static Map<String, String> parameters(Configuration conf) {
+    Map<String, String> p = new TreeMap<>();
+    p.put("scale", Double.toString(getScale(conf)));
+    p.put("seed", Long.toString(getSeed(conf)));
+    p.put("maps", Integer.toString(getMaps(conf)));
+    p.put("tables", String.join(",", new TreeSet<>(getTables(conf))));
+    return p;
+  }
+
   @Override
   public int run(String[] args) throws Exception {
     ToolArgs a;
@@ -162,16 +178,19 @@ public final class PavloGenerator extends Configured implements Tool {
     Jobs.run(job);
 
     Properties p = new Properties();
+    Map<String, Long> counts = new TreeMap<>();
     p.setProperty("scale", Double.toString(getScale(conf)));
     p.setProperty("seed", Long.toString(getSeed(conf)));
     p.setProperty("maps", Integer.toString(getMaps(conf)));
     for (PavloTable t : tables) {
       p.setProperty(t.name() + ".rows", Long.toString(t.rows));
+      counts.put(t.name() + ".rows", t.rows);
       report.printf(Locale.ROOT, "%-11s %,14d rows%n", t.name(), t.rows);
     }
     try (OutputStream o = out.getFileSystem(conf).create(new Path(out, SET_FILE), false)) {
       p.store(o, "Pavlo benchmark data set");
     }
+    CompleteOutput.write(out.getFileSystem(conf), out, "gen", parameters(conf), counts);
     if (a.has("stats")) {
       PavloStats.measure(out.getFileSystem(conf), out).print(report);
     }

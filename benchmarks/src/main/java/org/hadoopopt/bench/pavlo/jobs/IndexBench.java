@@ -20,6 +20,7 @@ import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.inputformats.loader.LoadJob;
+import org.hadoopopt.inputformats.mapreduce.CompleteOutput;
 
 /**
  * {@code indexbench [--rounds R] [--join-rounds J] [--partitions N] [--page-size B] [--from D] [--to D]
@@ -90,7 +91,17 @@ public final class IndexBench extends Configured implements Tool {
       }
       for (String format : bdbtree ? new String[] {"text", "bdbtree"} : new String[] {"text"}) {
         Path dir = new Path(loaded, t + "-" + format);
-        if (!fs.exists(new Path(dir, "_SUCCESS"))) {
+        Configuration lc = new Configuration(conf);
+        lc.set(LoadJob.TABLE, t);
+        lc.set(LoadJob.PARTITIONS, partitions);
+        lc.set(LoadJob.PAGE_SIZE, pageSize);
+        lc.set(LoadJob.FORMAT, format);
+        // reused only if complete and loaded with these settings (a killed load leaves no marker)
+        String why = fs.exists(dir) ? CompleteOutput.check(fs, dir, LoadJob.parameters(lc, new Path(set, t))) : "absent";
+        if (why != null) {
+          if (!why.equals("absent")) {
+            System.err.println("indexbench: discarding " + dir + " and loading it again: " + why);
+          }
           fs.delete(dir, true);
           long s = System.nanoTime();
           check(ToolRunner.run(new Configuration(conf), new LoadJob(), new String[] {"--table", t, "--partitions", partitions,
