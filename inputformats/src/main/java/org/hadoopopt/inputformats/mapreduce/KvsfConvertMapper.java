@@ -3,6 +3,7 @@ package org.hadoopopt.inputformats.mapreduce;
 import java.io.IOException;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.hadoopopt.inputformats.kvsf.RecordTooLargeException;
@@ -19,7 +20,7 @@ public class KvsfConvertMapper extends Mapper<LongWritable, Row, LongWritable, R
   @Override
   protected void setup(Context ctx) {
     InputSplit split = ctx.getInputSplit();
-    file = split instanceof FileSplit ? ((FileSplit) split).getPath().toString() : String.valueOf(split);
+    file = split instanceof FileSplit ? ((FileSplit) split).getPath().toString() : null;
   }
 
   @Override
@@ -27,7 +28,9 @@ public class KvsfConvertMapper extends Mapper<LongWritable, Row, LongWritable, R
     try {
       ctx.write(offset, row);
     } catch (RecordTooLargeException e) {
-      throw e.about(file + ", offset " + offset.get() + ": the row");
+      // A ScanSplit's reader names the file it is reading (several files in a combined split).
+      String name = file != null ? file : ctx.getConfiguration().get(MRJobConfig.MAP_INPUT_FILE, String.valueOf(ctx.getInputSplit()));
+      throw e.about(name + ", offset " + offset.get() + ": the row");
     }
   }
 }

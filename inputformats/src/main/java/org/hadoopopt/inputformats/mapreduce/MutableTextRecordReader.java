@@ -10,6 +10,7 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
@@ -154,6 +155,12 @@ final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWrit
     part = parts.get(next++);
     file = part.getPath().toString();
     Configuration conf = ctx.getConfiguration();
+    if (counted != null) {
+      // MapTask sets these only for a FileSplit; mappers (and Streaming's map_input_file) read them.
+      conf.set(MRJobConfig.MAP_INPUT_FILE, file);
+      conf.setLong(MRJobConfig.MAP_INPUT_START, part.getStart());
+      conf.setLong(MRJobConfig.MAP_INPUT_PATH, part.getLength());
+    }
     if (splitterTakes(part.getPath(), conf)) {
       in = part.getPath().getFileSystem(conf).open(part.getPath());
       in.seek(part.getStart());
