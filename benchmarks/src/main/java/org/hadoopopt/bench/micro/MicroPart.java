@@ -7,51 +7,51 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * One part of {@code bin/hadoopopt micro}: its name, what it measures, why it cannot run here (or
- * null), and the program it runs: a JVM of its own on the benchmarks' classpath, or, for the parts
+ * One part of {@code bin/hadoopopt micro} or {@code reproduce} (run by {@link PartRunner}): its
+ * name, what it measures, why it cannot run here (or null), and the program it runs: a JVM of its own on the benchmarks' classpath, or, for the parts
  * that need HDFS and YARN, {@code bin/hadoop CLASS} against the shared cluster.
  */
-final class MicroPart {
+public final class MicroPart {
   /** Where the part runs and how big it is. */
-  static final class Context {
-    final File home;
-    final File out;
-    final boolean quick;
+  public static final class Context {
+    public final File home;
+    public final File out;
+    public final boolean quick;
 
-    Context(File home, File out, boolean quick) {
+    public Context(File home, File out, boolean quick) {
       this.home = home;
       this.out = out;
       this.quick = quick;
     }
 
-    String out(String file) {
+    public String out(String file) {
       return new File(out, file).getPath();
     }
 
-    File home(String path) {
+    public File home(String path) {
       return new File(home, path);
     }
   }
 
-  interface Check {
+  public interface Check {
     /** Why the part cannot run here, or null. */
     String skipReason(Context c);
   }
 
-  interface Command {
+  public interface Command {
     /** JVM options (before the class) and program arguments, as {@code jvm} and {@code args}. */
     void fill(Context c, List<String> jvm, List<String> args);
   }
 
-  final String name;
-  final String description;
+  public final String name;
+  public final String description;
   /** Runs on the shared HDFS+YARN through {@code bin/hadoop} (else in a JVM of its own, local). */
   final boolean cluster;
   final String mainClass;
   private final Check check;
   private final Command command;
 
-  MicroPart(String name, String description, boolean cluster, Class<?> main, Check check, Command command) {
+  public MicroPart(String name, String description, boolean cluster, Class<?> main, Check check, Command command) {
     this.name = name;
     this.description = description;
     this.cluster = cluster;
@@ -60,7 +60,7 @@ final class MicroPart {
     this.command = command;
   }
 
-  String skipReason(Context c) {
+  public String skipReason(Context c) {
     return check == null ? null : check.skipReason(c);
   }
 

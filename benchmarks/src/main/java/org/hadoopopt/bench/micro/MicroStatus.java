@@ -13,10 +13,10 @@ import java.util.List;
  * {@link MicroSummary} reads. Parts run earlier into the same folder stay; a part run again
  * replaces its line.
  */
-final class MicroStatus {
+public final class MicroStatus {
   private final File file;
 
-  MicroStatus(File file) {
+  public MicroStatus(File file) {
     this.file = file;
   }
 
