@@ -19,8 +19,8 @@ import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.bench.pavlo.Jobs;
-import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.tools.Jobs;
+import org.hadoopopt.bench.tools.ToolArgs;
 
 /**
  * The research's scheduling experiment: a no-op scan (map-only, {@link NoOpScanMapper},

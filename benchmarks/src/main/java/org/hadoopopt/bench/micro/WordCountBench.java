@@ -24,8 +24,8 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.bench.pavlo.Jobs;
-import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.tools.Jobs;
+import org.hadoopopt.bench.tools.ToolArgs;
 import org.hadoopopt.bench.pavlo.HadoopOptKeys;
 
 /**

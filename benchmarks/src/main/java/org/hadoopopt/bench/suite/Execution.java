@@ -16,7 +16,9 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.jobs.BaselineTool;
 import org.hadoopopt.bench.pavlo.HadoopOptKeys;
-import org.hadoopopt.bench.pavlo.TaskJars;
+import org.hadoopopt.bench.tools.TaskJars;
+import org.hadoopopt.bench.results.Answer;
+import org.hadoopopt.bench.pavlo.Task;
 
 /** One timed run of a task in a variant: the program, its keys and jars, its answer and counters. */
 final class Execution {

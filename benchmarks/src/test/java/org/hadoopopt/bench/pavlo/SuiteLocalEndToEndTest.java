@@ -19,11 +19,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.bench.suite.CellResult;
+import org.hadoopopt.bench.results.CellResult;
 import org.hadoopopt.bench.suite.ResultsJson;
-import org.hadoopopt.bench.suite.SuiteResults;
+import org.hadoopopt.bench.results.SuiteResults;
 import org.hadoopopt.bench.suite.SuiteTool;
-import org.hadoopopt.bench.suite.Task;
 import org.junit.jupiter.api.Test;
 
 /**
