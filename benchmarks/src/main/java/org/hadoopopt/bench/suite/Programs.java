@@ -10,7 +10,6 @@ import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.bench.pavlo.gen.PavloStats;
 import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
 import org.hadoopopt.bench.pavlo.jobs.GrepJob;
-import org.hadoopopt.bench.pavlo.jobs.IndexBench;
 import org.hadoopopt.bench.pavlo.jobs.JoinJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
 import org.hadoopopt.bench.pavlo.jobs.UdfJob;
@@ -46,8 +45,6 @@ public final class Programs {
     d.addClass("udf", UdfJob.class, "UDF aggregation task (inlinks): " + UdfJob.USAGE);
     d.addClass("load", LoadJob.class, "partition, sort and index a table: " + LoadJob.USAGE);
     d.addClass("convert", KvsfConvert.class, "text table to KeyValueSequenceFile: convert " + KvsfConvert.USAGE);
-    d.addClass("indexbench", IndexBench.class, "index benchmark (load, selection/aggregation mt vs mti, join baseline vs"
-        + " partition, side by side): " + IndexBench.USAGE);
     d.addClass("suite", SuiteTool.class, "the benchmark suite: " + SuiteTool.USAGE);
     return d;
   }

@@ -149,6 +149,12 @@ public final class SuiteTool extends Configured implements Tool {
       write(results, out);
     }
     ConsoleTable.print(results, progress);
+    for (CellResult c : results.cells()) {
+      String trees = Execution.treeTimes(c);
+      if (trees != null) {
+        progress.println("B+-tree reads, " + trees);
+      }
+    }
     progress.println("results: " + new File(out, "results.json") + ", report: " + new File(out, "report.html"));
     return 0;
   }
