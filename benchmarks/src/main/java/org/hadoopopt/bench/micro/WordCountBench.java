@@ -3,7 +3,6 @@ package org.hadoopopt.bench.micro;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -23,6 +22,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.tools.Jobs;
 import org.hadoopopt.bench.pavlo.HadoopOptKeys;
+import org.hadoopopt.bench.results.Answer;
 
 /**
  * WordCount from Hadoop's examples jar (its mapper, combiner and reducer classes, the job set up as
@@ -117,7 +117,7 @@ public final class WordCountBench extends MicroTool {
         throw new IllegalStateException("WordCount " + v + ": the counts add up to " + total + ", the input has " + words);
       }
       if (!v.equals("fph")) {
-        String digest = digest(lines);
+        String digest = Answer.digest(lines);
         if (reference[0] == null && v.equals("stock")) {
           reference[0] = digest;
         } else if (reference[0] != null && !reference[0].equals(digest)) {
@@ -127,7 +127,7 @@ public final class WordCountBench extends MicroTool {
       }
       List<String> sorted = new ArrayList<>(lines);
       Collections.sort(sorted);
-      result.row(v).extra("outputSortedSha256", digest(sorted)).extra("outputLines", lines.size());
+      result.row(v).extra("outputSortedSha256", Answer.digest(sorted)).extra("outputLines", lines.size());
       if (v.equals("hash")) {
         result.row(v).extra("recordsHashed", HadoopOptKeys.recordsHashed(job.getCounters()));
       } else if (!v.equals("stock")) {
@@ -186,18 +186,5 @@ public final class WordCountBench extends MicroTool {
       }
     }
     return out;
-  }
-
-  static String digest(List<String> lines) throws Exception {
-    MessageDigest md = MessageDigest.getInstance("SHA-256");
-    for (String l : lines) {
-      md.update(l.getBytes(StandardCharsets.UTF_8));
-      md.update((byte) '\n');
-    }
-    StringBuilder b = new StringBuilder();
-    for (byte x : md.digest()) {
-      b.append(String.format(Locale.ROOT, "%02x", x));
-    }
-    return b.toString();
   }
 }
