@@ -26,9 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The benchmarks' packages form no cycle: the layers are {@code bench} (the jar's entry) over
- * {@code suite} over {@code report}, {@code reference} and {@code ideal}, over {@code results},
- * the Pavlo programs ({@code pavlo.gen}, {@code pavlo.jobs}, {@code pavlo}) and {@code micro},
- * over {@code tools}. Read from the main sources, not the compiled classes: a compile-time
+ * {@code suite} over {@code report}, {@code reference} and {@code ideal}, over {@code results}
+ * and the Pavlo programs ({@code pavlo.gen}, {@code pavlo.jobs} over {@code pavlo}), all over
+ * {@code tools}; {@code micro} uses the Pavlo programs, {@code results} and {@code tools}. Read from the main sources, not the compiled classes: a compile-time
  * constant of another package leaves no trace in a class file but is a dependency all the same.
  * Every mention counts: an import, a qualified name in code, a class name in a string (a class
  * reached by name is a dependency Maven cannot see either); comments do not.
