@@ -27,7 +27,7 @@ class PavloDriverTest {
     String list = bytes.toString(StandardCharsets.UTF_8.name());
     assertEquals(-1, rc, list); // ProgramDriver: no program named
     for (String p : new String[] {"gen", "stats", "grep", "selection", "aggregation", "join", "udf", "load", "convert",
-        "indexbench", "suite"}) {
+        "suite"}) {
       assertTrue(list.matches("(?s).*\\n\\s+" + p + ": \\S.*"), "no line for " + p + ":\n" + list);
     }
     assertTrue(list.contains(SelectionJob.USAGE) && SelectionJob.USAGE.contains("--variant "), list);

@@ -7,12 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.bench.pavlo.ConfValues;
-import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.tools.ConfValues;
 import org.hadoopopt.bench.pavlo.HadoopOptKeys;
 
 /**
@@ -23,7 +20,7 @@ import org.hadoopopt.bench.pavlo.HadoopOptKeys;
  *
  * <p>{@code dfsio [--nr-files N] [--file-size 128m] [--rounds R] [--out FILE.json] WORK}
  */
-public final class DfsioBench extends Configured implements Tool {
+public final class DfsioBench extends MicroTool {
   /** Files (= map tasks) written and read. Default {@code 2}. */
   public static final String FILES = "hadoopopt.bench.dfsio.files";
   /** Bytes per file, whole megabytes ({@code 128m}). Default {@code 128m}. */
@@ -33,6 +30,11 @@ public final class DfsioBench extends Configured implements Tool {
   static final String SOCKET_DIR_DEFAULT = "/tmp/hadoopopt-directio";
 
   private static final String USAGE = "dfsio [--nr-files N] [--file-size 128m] [--rounds R] [--out FILE.json] WORK";
+
+  public DfsioBench() {
+    super("dfsio", USAGE, DfsioBench::measure, "nr-files", FILES, "file-size", FILE_SIZE);
+    needs("TestDFSIO", ExampleTools.TEST_DFSIO, ExampleTools.JOBCLIENT_TESTS_JAR);
+  }
 
   public static void setFiles(Configuration conf, int files) {
     conf.setInt(FILES, files);
@@ -46,31 +48,6 @@ public final class DfsioBench extends Configured implements Tool {
     System.exit(ToolRunner.run(new DfsioBench(), args));
   }
 
-  @Override
-  public int run(String[] args) throws Exception {
-    Configuration conf = getConf();
-    ToolArgs a;
-    try {
-      a = ToolArgs.parse(args, ToolArgs.names("nr-files", "file-size", "rounds", "out"), ToolArgs.names(), 1);
-    } catch (ToolArgs.UsageException e) {
-      System.err.println(e.getMessage() + "\nusage: " + USAGE);
-      return 2;
-    }
-    SchedScan.copy(a, "nr-files", conf, FILES);
-    SchedScan.copy(a, "file-size", conf, FILE_SIZE);
-    SchedScan.copy(a, "rounds", conf, MicroOptions.ROUNDS);
-    SchedScan.copy(a, "out", conf, MicroOptions.OUT);
-    String missing = HadoopOptKeys.missing(ExampleTools.TEST_DFSIO, ExampleTools.JOBCLIENT_TESTS_JAR);
-    if (missing != null) {
-      throw new IllegalStateException("cannot run TestDFSIO: " + missing);
-    }
-    MicroResult result = measure(conf, new Path(a.positional(0), "dfsio"));
-    File out = MicroOptions.out(conf, "dfsio");
-    result.write(out);
-    System.out.print(result.table());
-    System.out.println("wrote " + out);
-    return 0;
-  }
 
   static MicroResult measure(Configuration conf, Path base) throws Exception {
     int files = ConfValues.getInt(conf, FILES, 2, 1);

@@ -2,7 +2,7 @@ package org.hadoopopt.bench.micro;
 
 import java.io.File;
 import org.apache.hadoop.conf.Configuration;
-import org.hadoopopt.bench.pavlo.ConfValues;
+import org.hadoopopt.bench.tools.ConfValues;
 
 /** Keys every micro-benchmark program of this package reads ({@code --rounds}, {@code --out}). */
 public final class MicroOptions {

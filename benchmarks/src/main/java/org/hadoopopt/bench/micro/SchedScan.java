@@ -1,11 +1,9 @@
 package org.hadoopopt.bench.micro;
 
-import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
@@ -17,10 +15,8 @@ import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
-import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.bench.pavlo.Jobs;
-import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.tools.Jobs;
 
 /**
  * The research's scheduling experiment: a no-op scan (map-only, {@link NoOpScanMapper},
@@ -34,7 +30,7 @@ import org.hadoopopt.bench.pavlo.ToolArgs;
  * <p>{@code sched [--file-size 1g] [--split-sizes 64m,128m,..] [--layout split|blocks] [--rounds R]
  * [--out FILE.json] WORK}
  */
-public final class SchedScan extends Configured implements Tool {
+public final class SchedScan extends MicroTool {
   /** Bytes of the scanned file ({@code 64m}, {@code 1g}, ...). Default {@code 1g}. */
   public static final String FILE_SIZE = "hadoopopt.bench.sched.file.size";
   /** Comma-separated split (or block) sizes. Default: 64m doubling up to the file size, and the file size. */
@@ -46,6 +42,10 @@ public final class SchedScan extends Configured implements Tool {
 
   private static final String USAGE = "sched [--file-size 1g] [--split-sizes 64m,128m,..] [--layout split|blocks]"
       + " [--rounds R] [--out FILE.json] WORK";
+
+  public SchedScan() {
+    super("sched", USAGE, SchedScan::measure, "file-size", FILE_SIZE, "split-sizes", SPLIT_SIZES, "layout", LAYOUT);
+  }
 
   public static void setFileSize(Configuration conf, long bytes) {
     conf.set(FILE_SIZE, Long.toString(bytes));
@@ -67,35 +67,12 @@ public final class SchedScan extends Configured implements Tool {
     System.exit(ToolRunner.run(new SchedScan(), args));
   }
 
+  /** The scan's data lives in WORK itself (later runs reuse its file). */
   @Override
-  public int run(String[] args) throws Exception {
-    Configuration conf = getConf();
-    ToolArgs a;
-    try {
-      a = ToolArgs.parse(args, ToolArgs.names("file-size", "split-sizes", "layout", "rounds", "out"),
-          ToolArgs.names(), 1);
-    } catch (ToolArgs.UsageException e) {
-      System.err.println(e.getMessage() + "\nusage: " + USAGE);
-      return 2;
-    }
-    copy(a, "file-size", conf, FILE_SIZE);
-    copy(a, "split-sizes", conf, SPLIT_SIZES);
-    copy(a, "layout", conf, LAYOUT);
-    copy(a, "rounds", conf, MicroOptions.ROUNDS);
-    copy(a, "out", conf, MicroOptions.OUT);
-    MicroResult result = measure(conf, new Path(a.positional(0)));
-    File out = MicroOptions.out(conf, "sched");
-    result.write(out);
-    System.out.print(result.table());
-    System.out.println("wrote " + out);
-    return 0;
+  Path data(Path work) {
+    return work;
   }
 
-  static void copy(ToolArgs a, String option, Configuration conf, String key) {
-    if (a.get(option) != null) {
-      conf.set(key, a.get(option));
-    }
-  }
 
   /** Writes the input (or reuses it) and runs the scans, rounds alternated; one row per size. */
   public static MicroResult measure(Configuration conf, Path work) throws Exception {

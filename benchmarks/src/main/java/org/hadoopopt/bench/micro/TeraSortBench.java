@@ -1,19 +1,15 @@
 package org.hadoopopt.bench.micro;
 
-import java.io.File;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.bench.pavlo.ConfValues;
-import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.tools.ConfValues;
 import org.hadoopopt.bench.pavlo.HadoopOptKeys;
 
 /**
@@ -24,13 +20,18 @@ import org.hadoopopt.bench.pavlo.HadoopOptKeys;
  *
  * <p>{@code terasort [--rows N] [--reduces R] [--rounds R] [--out FILE.json] WORK}
  */
-public final class TeraSortBench extends Configured implements Tool {
+public final class TeraSortBench extends MicroTool {
   /** 100-byte rows TeraGen writes. Default {@code 2000000} (200 MB). */
   public static final String ROWS = "hadoopopt.bench.terasort.rows";
   /** Reduce tasks of TeraSort (both variants), so its sampled total-order partitioning is exercised. Default {@code 2}. */
   public static final String REDUCES = "hadoopopt.bench.terasort.reduces";
 
   private static final String USAGE = "terasort [--rows N] [--reduces R] [--rounds R] [--out FILE.json] WORK";
+
+  public TeraSortBench() {
+    super("terasort", USAGE, TeraSortBench::measure, "rows", ROWS, "reduces", REDUCES);
+    needs("TeraSort", ExampleTools.TERA_SORT, ExampleTools.EXAMPLES_JAR);
+  }
 
   public static void setRows(Configuration conf, long rows) {
     conf.setLong(ROWS, rows);
@@ -44,31 +45,6 @@ public final class TeraSortBench extends Configured implements Tool {
     System.exit(ToolRunner.run(new TeraSortBench(), args));
   }
 
-  @Override
-  public int run(String[] args) throws Exception {
-    Configuration conf = getConf();
-    ToolArgs a;
-    try {
-      a = ToolArgs.parse(args, ToolArgs.names("rows", "reduces", "rounds", "out"), ToolArgs.names(), 1);
-    } catch (ToolArgs.UsageException e) {
-      System.err.println(e.getMessage() + "\nusage: " + USAGE);
-      return 2;
-    }
-    SchedScan.copy(a, "rows", conf, ROWS);
-    SchedScan.copy(a, "reduces", conf, REDUCES);
-    SchedScan.copy(a, "rounds", conf, MicroOptions.ROUNDS);
-    SchedScan.copy(a, "out", conf, MicroOptions.OUT);
-    String missing = HadoopOptKeys.missing(ExampleTools.TERA_SORT, ExampleTools.EXAMPLES_JAR);
-    if (missing != null) {
-      throw new IllegalStateException("cannot run TeraSort: " + missing);
-    }
-    MicroResult result = measure(conf, new Path(a.positional(0), "terasort"));
-    File out = MicroOptions.out(conf, "terasort");
-    result.write(out);
-    System.out.print(result.table());
-    System.out.println("wrote " + out);
-    return 0;
-  }
 
   static MicroResult measure(Configuration conf, Path base) throws Exception {
     long rows = ConfValues.getLong(conf, ROWS, 2_000_000, 1);

@@ -1,17 +1,14 @@
 package org.hadoopopt.bench.micro;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -22,11 +19,10 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.bench.pavlo.Jobs;
-import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.tools.Jobs;
 import org.hadoopopt.bench.pavlo.HadoopOptKeys;
+import org.hadoopopt.bench.results.Answer;
 
 /**
  * WordCount from Hadoop's examples jar (its mapper, combiner and reducer classes, the job set up as
@@ -38,7 +34,7 @@ import org.hadoopopt.bench.pavlo.HadoopOptKeys;
  *
  * <p>{@code wordcount [--input-size 256m] [--variants stock,fp,fph,hash] [--rounds R] [--out FILE.json] WORK}
  */
-public final class WordCountBench extends Configured implements Tool {
+public final class WordCountBench extends MicroTool {
   /** Bytes of generated text (two files). Default {@code 256m}. */
   public static final String INPUT_SIZE = "hadoopopt.bench.wordcount.input.size";
   /** Comma-separated subset of {@code stock,fp,fph,hash}; stock is always run. Default {@code stock,fp,fph,hash}. */
@@ -46,6 +42,11 @@ public final class WordCountBench extends Configured implements Tool {
 
   private static final String USAGE = "wordcount [--input-size 256m] [--variants stock,fp,fph,hash] [--rounds R]"
       + " [--out FILE.json] WORK";
+
+  public WordCountBench() {
+    super("wordcount", USAGE, WordCountBench::measure, "input-size", INPUT_SIZE, "variants", VARIANTS);
+    needs("WordCount", ExampleTools.WORD_COUNT, ExampleTools.EXAMPLES_JAR);
+  }
 
   public static void setInputSize(Configuration conf, long bytes) {
     conf.set(INPUT_SIZE, Long.toString(bytes));
@@ -59,31 +60,6 @@ public final class WordCountBench extends Configured implements Tool {
     System.exit(ToolRunner.run(new WordCountBench(), args));
   }
 
-  @Override
-  public int run(String[] args) throws Exception {
-    Configuration conf = getConf();
-    ToolArgs a;
-    try {
-      a = ToolArgs.parse(args, ToolArgs.names("input-size", "variants", "rounds", "out"), ToolArgs.names(), 1);
-    } catch (ToolArgs.UsageException e) {
-      System.err.println(e.getMessage() + "\nusage: " + USAGE);
-      return 2;
-    }
-    SchedScan.copy(a, "input-size", conf, INPUT_SIZE);
-    SchedScan.copy(a, "variants", conf, VARIANTS);
-    SchedScan.copy(a, "rounds", conf, MicroOptions.ROUNDS);
-    SchedScan.copy(a, "out", conf, MicroOptions.OUT);
-    String missing = HadoopOptKeys.missing(ExampleTools.WORD_COUNT, ExampleTools.EXAMPLES_JAR);
-    if (missing != null) {
-      throw new IllegalStateException("cannot run WordCount: " + missing);
-    }
-    MicroResult result = measure(conf, new Path(a.positional(0), "wordcount"));
-    File out = MicroOptions.out(conf, "wordcount");
-    result.write(out);
-    System.out.print(result.table());
-    System.out.println("wrote " + out);
-    return 0;
-  }
 
   static List<String> variants(Configuration conf) {
     List<String> vs = new ArrayList<>();
@@ -141,7 +117,7 @@ public final class WordCountBench extends Configured implements Tool {
         throw new IllegalStateException("WordCount " + v + ": the counts add up to " + total + ", the input has " + words);
       }
       if (!v.equals("fph")) {
-        String digest = digest(lines);
+        String digest = Answer.digest(lines);
         if (reference[0] == null && v.equals("stock")) {
           reference[0] = digest;
         } else if (reference[0] != null && !reference[0].equals(digest)) {
@@ -151,7 +127,7 @@ public final class WordCountBench extends Configured implements Tool {
       }
       List<String> sorted = new ArrayList<>(lines);
       Collections.sort(sorted);
-      result.row(v).extra("outputSortedSha256", digest(sorted)).extra("outputLines", lines.size());
+      result.row(v).extra("outputSortedSha256", Answer.digest(sorted)).extra("outputLines", lines.size());
       if (v.equals("hash")) {
         result.row(v).extra("recordsHashed", HadoopOptKeys.recordsHashed(job.getCounters()));
       } else if (!v.equals("stock")) {
@@ -210,18 +186,5 @@ public final class WordCountBench extends Configured implements Tool {
       }
     }
     return out;
-  }
-
-  static String digest(List<String> lines) throws Exception {
-    MessageDigest md = MessageDigest.getInstance("SHA-256");
-    for (String l : lines) {
-      md.update(l.getBytes(StandardCharsets.UTF_8));
-      md.update((byte) '\n');
-    }
-    StringBuilder b = new StringBuilder();
-    for (byte x : md.digest()) {
-      b.append(String.format(Locale.ROOT, "%02x", x));
-    }
-    return b.toString();
   }
 }

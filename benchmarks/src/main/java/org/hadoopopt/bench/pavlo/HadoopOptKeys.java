@@ -2,6 +2,7 @@ package org.hadoopopt.bench.pavlo;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Counters;
+import org.hadoopopt.bench.tools.TaskJars;
 
 /**
  * The HadoopOpt keys the suite's variants and the classic micro-benchmarks switch on (those of

@@ -8,8 +8,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.hadoopopt.bench.suite.Answer;
-import org.hadoopopt.bench.suite.Task;
+import org.hadoopopt.bench.results.Answer;
+import org.hadoopopt.bench.pavlo.Task;
 
 /**
  * The parallel-database reference point of the original benchmark, today: each task's SQL

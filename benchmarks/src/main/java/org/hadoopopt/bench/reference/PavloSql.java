@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.hadoopopt.bench.pavlo.PavloOutput;
 import org.hadoopopt.bench.pavlo.PavloSchema;
-import org.hadoopopt.bench.suite.Task;
+import org.hadoopopt.bench.pavlo.Task;
 
 /**
  * The benchmark's SQL, one text per task, run unchanged by every SQL peer (DuckDB, Spark SQL) over

@@ -3,9 +3,8 @@ package org.hadoopopt.bench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.hadoopopt.bench.suite.CellResult;
-import org.hadoopopt.bench.suite.ConsoleTable;
-import org.hadoopopt.bench.suite.SuiteResults;
+import org.hadoopopt.bench.results.CellResult;
+import org.hadoopopt.bench.results.SuiteResults;
 
 /**
  * The one line that says what a run shows: each headline task's best HadoopOpt speedup over stock

@@ -10,9 +10,8 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Map;
-import org.hadoopopt.bench.suite.CellResult;
-import org.hadoopopt.bench.suite.ConsoleTable;
-import org.hadoopopt.bench.suite.SuiteResults;
+import org.hadoopopt.bench.results.CellResult;
+import org.hadoopopt.bench.results.SuiteResults;
 
 /**
  * results.json as one self-contained HTML file (opens from disk, no network): Chart.js (from its

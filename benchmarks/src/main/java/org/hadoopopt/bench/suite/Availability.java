@@ -7,6 +7,7 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.hadoopopt.bench.pavlo.HadoopOptKeys;
+import org.hadoopopt.bench.pavlo.Task;
 
 /**
  * Which task a variant makes sense for, and whether this jar and cluster can run it now. A

@@ -20,7 +20,8 @@ import org.hadoopopt.inputformats.loader.LoadJob;
 import org.hadoopopt.inputformats.mapreduce.CompleteOutput;
 import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
 import org.hadoopopt.inputformats.record.Schema;
-import org.hadoopopt.bench.pavlo.TaskJars;
+import org.hadoopopt.bench.tools.TaskJars;
+import org.hadoopopt.bench.results.SuiteResults;
 
 /**
  * The data the suite reads, under WORK/data-s{scale}-seed{seed}: the generated text tables, and

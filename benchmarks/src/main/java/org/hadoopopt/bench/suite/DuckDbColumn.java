@@ -6,6 +6,10 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.fs.Path;
 import org.hadoopopt.bench.reference.DuckDbReference;
+import org.hadoopopt.bench.results.Answer;
+import org.hadoopopt.bench.results.CellResult;
+import org.hadoopopt.bench.results.SuiteResults;
+import org.hadoopopt.bench.pavlo.Task;
 
 /**
  * Adds the DuckDB peer cells (variant {@value SuiteResults#DUCKDB}): the same SQL over the same

@@ -16,7 +16,11 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.jobs.BaselineTool;
 import org.hadoopopt.bench.pavlo.HadoopOptKeys;
-import org.hadoopopt.bench.pavlo.TaskJars;
+import org.hadoopopt.bench.tools.TaskJars;
+import org.hadoopopt.bench.results.Answer;
+import org.hadoopopt.bench.pavlo.Task;
+import org.hadoopopt.inputformats.btree.BTreeCounter;
+import org.hadoopopt.bench.results.CellResult;
 
 /** One timed run of a task in a variant: the program, its keys and jars, its answer and counters. */
 final class Execution {
@@ -35,10 +39,29 @@ final class Execution {
   /** Records hadoop-patches' fingerprint-sort patch sorted (the +pfs/+pfsh variants' proof; 0 elsewhere). */
   static final String PATCH_RECORDS_SORTED = "patchRecordsSorted";
   static final String JOBS = "jobs";
+  /**
+   * The B+-tree reader's counters ({@link BTreeCounter}) of a {@code bdbtree} run, by their names in
+   * results.json; only present when the run read trees. Per opened tree, STAGE (link or copy into
+   * the task), OPEN (JE environment) and SCAN (cursor) nanoseconds show where the time goes.
+   */
+  static final Map<BTreeCounter, String> TREE_COUNTERS = treeCounters();
 
   final double seconds;
   final Answer answer;
   final Map<String, Long> counters;
+
+  private static Map<BTreeCounter, String> treeCounters() {
+    Map<BTreeCounter, String> m = new java.util.EnumMap<>(BTreeCounter.class);
+    m.put(BTreeCounter.TREES_TOTAL, "treesTotal");
+    m.put(BTreeCounter.TREES_PRUNED, "treesPruned");
+    m.put(BTreeCounter.TREES_OPENED, "treesOpened");
+    m.put(BTreeCounter.BYTES_COPIED, "treeBytesCopied");
+    m.put(BTreeCounter.STAGE_NANOS, "treeStageNanos");
+    m.put(BTreeCounter.OPEN_NANOS, "treeOpenNanos");
+    m.put(BTreeCounter.SCAN_NANOS, "treeScanNanos");
+    m.put(BTreeCounter.RECORDS_SCANNED, "treeRecordsScanned");
+    return java.util.Collections.unmodifiableMap(m);
+  }
 
   private Execution(double seconds, Answer answer, Map<String, Long> counters) {
     this.seconds = seconds;
@@ -124,6 +147,11 @@ final class Execution {
       add(m, CPU_MILLIS, c.findCounter(TaskCounter.CPU_MILLISECONDS).getValue());
       add(m, MAP_OUTPUT_RECORDS, c.findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue());
       add(m, PATCH_RECORDS_SORTED, c.findCounter(HadoopOptKeys.PATCH_SORT_COUNTERS, "RECORDS_SORTED").getValue());
+      if (c.findCounter(BTreeCounter.TREES_TOTAL).getValue() > 0) {
+        for (Map.Entry<BTreeCounter, String> t : TREE_COUNTERS.entrySet()) {
+          add(m, t.getValue(), c.findCounter(t.getKey()).getValue());
+        }
+      }
     }
     return m;
   }
@@ -149,6 +177,24 @@ final class Execution {
     } catch (java.io.IOException | RuntimeException e) {
       return counted; // input gone or not a file input: the counter as it is
     }
+  }
+
+  /**
+   * Where a B+-tree run's time went, per opened tree, from the cell's counters (its last round):
+   * staging (link or copy into the task), JE open, cursor scan; null for a run that read no tree.
+   */
+  static String treeTimes(CellResult c) {
+    Map<String, Long> k = c.counters();
+    Long opened = k.get(TREE_COUNTERS.get(BTreeCounter.TREES_OPENED));
+    if (opened == null) {
+      return null;
+    }
+    double per = Math.max(1, opened) * 1e6;
+    return String.format(java.util.Locale.ROOT,
+        "%s/%s: %d of %d trees opened; per tree: stage %.2f ms, JE open %.2f ms, cursor scan %.2f ms; %d records",
+        c.task(), c.variant(), opened, k.get(TREE_COUNTERS.get(BTreeCounter.TREES_TOTAL)),
+        k.get(TREE_COUNTERS.get(BTreeCounter.STAGE_NANOS)) / per, k.get(TREE_COUNTERS.get(BTreeCounter.OPEN_NANOS)) / per,
+        k.get(TREE_COUNTERS.get(BTreeCounter.SCAN_NANOS)) / per, k.get(TREE_COUNTERS.get(BTreeCounter.RECORDS_SCANNED)));
   }
 
   private static void add(Map<String, Long> m, String key, long v) {

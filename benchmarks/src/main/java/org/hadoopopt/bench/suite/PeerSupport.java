@@ -11,6 +11,9 @@ import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 import org.hadoopopt.bench.pavlo.PavloSchema;
 import org.hadoopopt.bench.reference.DuckDbReference;
+import org.hadoopopt.bench.results.Answer;
+import org.hadoopopt.bench.results.CellResult;
+import org.hadoopopt.bench.results.SuiteResults;
 
 /**
  * What the peer columns share: their runtimes checked before anything runs, the set as a local

@@ -6,10 +6,18 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.util.ProgramDriver;
 import org.apache.hadoop.util.Tool;
-import org.hadoopopt.bench.PavloDriver;
+import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
+import org.hadoopopt.bench.pavlo.gen.PavloStats;
+import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
+import org.hadoopopt.bench.pavlo.jobs.GrepJob;
+import org.hadoopopt.bench.pavlo.jobs.JoinJob;
+import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
+import org.hadoopopt.bench.pavlo.jobs.UdfJob;
+import org.hadoopopt.inputformats.loader.LoadJob;
+import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
 
 /**
- * The benchmark jar's programs as {@link Tool} classes, read from {@link PavloDriver}'s list, so
+ * The benchmark jar's programs as {@link Tool} classes, read from the jar's driver ({@link #driver()}), so
  * the suite runs whatever programs and options the jar it ships in has (variants added by other
  * modules appear without a change here). ProgramDriver keeps its list package-private, hence the
  * reflection; it is the same in Hadoop 3.4 and 3.5.
@@ -20,10 +28,31 @@ public final class Programs {
 
   private Programs() {}
 
-  /** The programs of {@link PavloDriver#programs()}. */
+  /**
+   * The jar's programs as its driver lists them ({@code PavloDriver}, the Main-Class, runs this
+   * driver). Each line is the program's own usage constant, so the list cannot fall behind the
+   * programs; inputformats' text-to-KVSF conversion is offered too (a class name after the jar does
+   * not reach it: the manifest's main class wins).
+   */
+  public static ProgramDriver driver() throws Throwable {
+    ProgramDriver d = new ProgramDriver();
+    d.addClass("gen", PavloGenerator.class, "Pavlo data generator: " + PavloGenerator.USAGE);
+    d.addClass("stats", PavloStats.class, "statistics of a generated set against the targets: stats SET");
+    d.addClass("grep", GrepJob.class, "Grep task: " + GrepJob.USAGE);
+    d.addClass("selection", SelectionJob.class, "Selection task: " + SelectionJob.USAGE);
+    d.addClass("aggregation", AggregationJob.class, "Aggregation task: " + AggregationJob.USAGE);
+    d.addClass("join", JoinJob.class, "Join task: " + JoinJob.USAGE);
+    d.addClass("udf", UdfJob.class, "UDF aggregation task (inlinks): " + UdfJob.USAGE);
+    d.addClass("load", LoadJob.class, "partition, sort and index a table: " + LoadJob.USAGE);
+    d.addClass("convert", KvsfConvert.class, "text table to KeyValueSequenceFile: convert " + KvsfConvert.USAGE);
+    d.addClass("suite", SuiteTool.class, "the benchmark suite: " + SuiteTool.USAGE);
+    return d;
+  }
+
+  /** The programs of {@link #driver()}. */
   public static Programs ofDriver() {
     try {
-      return of(PavloDriver.programs());
+      return of(driver());
     } catch (Throwable t) {
       throw new IllegalStateException("cannot list the benchmark programs: " + t, t);
     }

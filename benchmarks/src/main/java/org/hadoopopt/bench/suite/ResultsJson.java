@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.Map;
+import org.hadoopopt.bench.results.CellResult;
+import org.hadoopopt.bench.results.SuiteResults;
 
 /**
  * results.json: {@code {"format": 1, "run": {...}, "hardware": {...}, "prep": {step: seconds}, "notices": [...],

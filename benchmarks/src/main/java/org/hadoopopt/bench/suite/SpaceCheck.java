@@ -9,6 +9,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
+import org.hadoopopt.bench.pavlo.Task;
 
 /**
  * Before anything is generated: whether the file system of WORK has room for the set and the

@@ -14,6 +14,10 @@ import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.hadoopopt.bench.reference.PavloSql;
+import org.hadoopopt.bench.results.Answer;
+import org.hadoopopt.bench.results.CellResult;
+import org.hadoopopt.bench.results.SuiteResults;
+import org.hadoopopt.bench.pavlo.Task;
 
 /**
  * Adds the Spark SQL peer cells (variant {@value SuiteResults#SPARK}): {@link PavloSql}'s queries,

@@ -5,9 +5,11 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.hadoopopt.bench.pavlo.ConfValues;
-import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.tools.ConfValues;
+import org.hadoopopt.bench.tools.ToolArgs;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
+import org.hadoopopt.bench.results.SuiteResults;
+import org.hadoopopt.bench.pavlo.Task;
 
 /**
  * The suite's settings. Each {@code --option} of {@code suite} sets one key, so {@code -D} works

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.hadoopopt.bench.pavlo.Task;
 
 /**
  * Which variants run which task: every requested variant that applies to the task and can run

@@ -24,9 +24,14 @@ import org.hadoopopt.bench.ideal.HardwareProbe;
 import org.hadoopopt.bench.ideal.HardwareProfile;
 import org.hadoopopt.bench.ideal.IdealModel;
 import org.hadoopopt.bench.pavlo.BadRecords;
-import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.tools.ToolArgs;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.bench.report.HtmlReport;
+import org.hadoopopt.bench.results.Answer;
+import org.hadoopopt.bench.results.CellResult;
+import org.hadoopopt.bench.results.SuiteResults;
+import org.hadoopopt.bench.pavlo.Task;
+import org.hadoopopt.bench.report.ConsoleTable;
 
 /**
  * {@code suite [--scale S] [--seed N] [--maps M] [--runs N] [--tasks t,..] [--variants v,..]
@@ -144,6 +149,12 @@ public final class SuiteTool extends Configured implements Tool {
       write(results, out);
     }
     ConsoleTable.print(results, progress);
+    for (CellResult c : results.cells()) {
+      String trees = Execution.treeTimes(c);
+      if (trees != null) {
+        progress.println("B+-tree reads, " + trees);
+      }
+    }
     progress.println("results: " + new File(out, "results.json") + ", report: " + new File(out, "report.html"));
     return 0;
   }

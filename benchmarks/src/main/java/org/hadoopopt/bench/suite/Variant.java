@@ -7,6 +7,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.hadoopopt.bench.results.SuiteResults;
 
 /**
  * A way of running a task: a decoding/input choice (the program's {@code --variant}) plus
@@ -17,7 +18,7 @@ import java.util.Set;
 public final class Variant {
   /** The program's {@code --variant} value, and which input copy it reads. */
   public enum Decoder {
-    BASELINE("baseline", Input.TEXT), MT("mt", Input.TEXT), BDB("bdb", Input.KVSF),
+    BASELINE(SuiteResults.BASELINE, Input.TEXT), MT("mt", Input.TEXT), BDB("bdb", Input.KVSF),
     MTI("mti", Input.LOADED_TEXT), BDBI("bdbi", Input.LOADED_KVSF),
     BDBTREE("bdbtree", Input.LOADED_BDBTREE),
     SIMPLE_INDEX("simple-index", Input.LOADED_TEXT), PARTITION("partition", Input.LOADED_TEXT),

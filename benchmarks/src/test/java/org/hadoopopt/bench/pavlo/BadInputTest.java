@@ -22,6 +22,7 @@ import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.hadoopopt.testing.LogCapture;
+import org.hadoopopt.bench.tools.Jobs;
 
 /** Malformed rows fail the job with file, offset and field named, or are skipped and counted on request. */
 class BadInputTest {

@@ -7,20 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.util.Tool;
-import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
 import org.hadoopopt.bench.pavlo.jobs.BaselineTool;
 import org.hadoopopt.bench.pavlo.jobs.JoinJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
 import org.hadoopopt.inputformats.btree.BTreeCounter;
-import org.hadoopopt.inputformats.loader.LoadJob;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexCounter;
-import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -31,31 +25,24 @@ import org.junit.jupiter.api.Test;
  * PavloJobsLocalTest), for typical, empty and all-covering ranges; local runner.
  */
 class IndexedVariantsLocalTest {
-  private static File set;
-  private static File out;
-  private static FileSystem fs;
-  private static Reference ref;
+  private static SetFixture data;
 
   @BeforeAll
   static void generateAndLoad() throws Exception {
-    set = LocalSets.set(0.0003, 11);
-    out = LocalSets.work("indexed-variants-out");
-    fs = FileSystem.getLocal(new Configuration());
-    ref = new Reference(fs, new Path(set.toString()));
+    data = new SetFixture("indexed-variants-out");
     for (String table : new String[] {"rankings", "uservisits"}) {
       for (String format : new String[] {"text", "kvsf", "bdbtree"}) {
-        assertEquals(0, ToolRunner.run(LocalSets.conf(), new LoadJob(), new String[] {"--table", table, "--partitions", "2",
-            "--format", format, "--page-size", "4096", new File(set, table).toString(), loaded(table, format)}));
+        data.load(table, format);
       }
     }
   }
 
   private static String loaded(String table, String format) {
-    return new File(out, table + "-" + format).toString();
+    return new File(data.out, table + "-" + format).toString();
   }
 
   private static List<String> run(BaselineTool tool, String name, String... args) throws Exception {
-    return LocalSets.runLocal((Tool) tool, out, name, args);
+    return data.run((Tool) tool, name, args);
   }
 
   private static long counter(BaselineTool tool, RangeIndexCounter c) throws Exception {
@@ -76,39 +63,39 @@ class IndexedVariantsLocalTest {
 
   @Test
   void indexedSelectionGivesTheBaselineAnswer() throws Exception {
-    List<String> want = ref.selection(10);
+    List<String> want = data.ref.selection(10);
     assertFalse(want.isEmpty());
     SelectionJob mti = new SelectionJob();
     assertEquals(want, run(mti, "sel-mti", "--variant", "mti", loaded("rankings", "text")));
     assertTrue(counter(mti, RangeIndexCounter.PAGES_PRUNED) * 2 > counter(mti, RangeIndexCounter.PAGES_TOTAL),
         "pageRank > 10 (0.2% of rows) prunes most pages");
     assertEquals(want, run(new SelectionJob(), "sel-bdbi", "--variant", "bdbi", loaded("rankings", "kvsf")));
-    assertEquals(ref.selection(0), run(new SelectionJob(), "sel-mti-all", "--variant", "mti", "--min-rank", "0",
+    assertEquals(data.ref.selection(0), run(new SelectionJob(), "sel-mti-all", "--variant", "mti", "--min-rank", "0",
         loaded("rankings", "text")));
-    assertEquals(ref.selection(1000), run(new SelectionJob(), "sel-bdbi-none", "--variant", "bdbi", "--min-rank", "1000",
+    assertEquals(data.ref.selection(1000), run(new SelectionJob(), "sel-bdbi-none", "--variant", "bdbi", "--min-rank", "1000",
         loaded("rankings", "kvsf")));
     SelectionJob tree = new SelectionJob();
     assertEquals(want, run(tree, "sel-bdbtree", "--variant", "bdbtree", loaded("rankings", "bdbtree")));
     assertEquals(want.size(), treeCounter(tree, BTreeCounter.RECORDS_SCANNED), "the cursors read only the selected rows");
-    assertEquals(ref.selection(0), run(new SelectionJob(), "sel-bdbtree-all", "--variant", "bdbtree", "--min-rank", "0",
+    assertEquals(data.ref.selection(0), run(new SelectionJob(), "sel-bdbtree-all", "--variant", "bdbtree", "--min-rank", "0",
         loaded("rankings", "bdbtree")));
-    assertEquals(ref.selection(1000), run(new SelectionJob(), "sel-bdbtree-none", "--variant", "bdbtree", "--min-rank", "1000",
+    assertEquals(data.ref.selection(1000), run(new SelectionJob(), "sel-bdbtree-none", "--variant", "bdbtree", "--min-rank", "1000",
         loaded("rankings", "bdbtree")));
   }
 
   @Test
   void indexedDateRangeAggregationGivesTheBaselineAnswer() throws Exception {
-    List<String> want = ref.aggregation(7, "1984-01-01", "1987-01-01");
+    List<String> want = data.ref.aggregation(7, "1984-01-01", "1987-01-01");
     assertFalse(want.isEmpty());
     String[] range = {"--prefix", "7", "--from", "1984-01-01", "--to", "1987-01-01", "--variant"};
     assertEquals(want, run(new AggregationJob(), "agg-mti", concat(range, "mti", loaded("uservisits", "text"))));
     assertEquals(want, run(new AggregationJob(), "agg-bdbi", concat(range, "bdbi", loaded("uservisits", "kvsf"))));
     assertEquals(want, run(new AggregationJob(), "agg-bdbtree", concat(range, "bdbtree", loaded("uservisits", "bdbtree"))));
-    assertEquals(ref.aggregation(0, null, null), run(new AggregationJob(), "agg-bdbtree-all",
+    assertEquals(data.ref.aggregation(0, null, null), run(new AggregationJob(), "agg-bdbtree-all",
         "--from", "1900-01-01", "--to", "2100-01-01", "--variant", "bdbtree", loaded("uservisits", "bdbtree")));
     assertTrue(run(new AggregationJob(), "agg-bdbtree-none", "--from", "1900-01-01", "--to", "1900-01-02", "--variant",
         "bdbtree", loaded("uservisits", "bdbtree")).isEmpty());
-    assertEquals(ref.aggregation(0, null, null), run(new AggregationJob(), "agg-bdbi-all",
+    assertEquals(data.ref.aggregation(0, null, null), run(new AggregationJob(), "agg-bdbi-all",
         "--from", "1900-01-01", "--to", "2100-01-01", "--variant", "bdbi", loaded("uservisits", "kvsf")));
     assertTrue(run(new AggregationJob(), "agg-mti-none", "--from", "1900-01-01", "--to", "1900-01-02", "--variant", "mti",
         loaded("uservisits", "text")).isEmpty());
@@ -125,12 +112,12 @@ class IndexedVariantsLocalTest {
         {"1984-01-01", "1987-01-01", "simple-index", "partition"},
         {"1900-01-01", "1900-01-02", "mt", "partition-kvsf"}};
     for (String[] c : cases) {
-      List<String> want = ref.join(c[0], c[1]);
+      List<String> want = data.ref.join(c[0], c[1]);
       for (int i = 2; i < c.length; i++) {
         String variant = c[i];
-        String rankings = variant.equals("mt") ? new File(set, "rankings").toString()
+        String rankings = variant.equals("mt") ? new File(data.set, "rankings").toString()
             : loaded("rankings", variant.endsWith("kvsf") ? "kvsf" : "text");
-        String visits = variant.equals("mt") ? new File(set, "uservisits").toString()
+        String visits = variant.equals("mt") ? new File(data.set, "uservisits").toString()
             : loaded("uservisits", variant.endsWith("kvsf") ? "kvsf" : "text");
         JoinJob job = new JoinJob();
         assertEquals(want, run(job, "join-" + variant + "-" + c[0], "--from", c[0], "--to", c[1], "--variant",

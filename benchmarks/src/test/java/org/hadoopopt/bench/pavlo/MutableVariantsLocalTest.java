@@ -7,16 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
 import org.hadoopopt.bench.pavlo.jobs.GrepJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
-import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
-import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -26,49 +21,38 @@ import org.junit.jupiter.api.Test;
  * (local runner, local files).
  */
 class MutableVariantsLocalTest {
-  private static File set;
-  private static File out;
-  private static FileSystem fs;
-  private static Reference ref;
+  private static SetFixture data;
 
   @BeforeAll
   static void generateAndConvert() throws Exception {
-    set = LocalSets.set(0.0003, 11);
-    out = LocalSets.work("variants-local-out");
-    fs = FileSystem.getLocal(new Configuration());
-    ref = new Reference(fs, new Path(set.toString()));
-    for (String table : new String[] {"rankings", "uservisits"}) {
-      // Small pages, so the tiny tables still span many pages.
-      assertEquals(0, ToolRunner.run(LocalSets.conf(), new KvsfConvert(), new String[] {"-D", "hadoopopt.kvsf.page.size=4096",
-          table, new File(set, table).toString(), new File(out, table + "-kvsf").toString()}));
-    }
+    data = SetFixture.withKvsf("variants-local-out");
   }
 
   private static List<String> run(Tool tool, String name, String... args) throws Exception {
-    return LocalSets.runLocal(tool, out, name, args);
+    return data.run(tool, name, args);
   }
 
   @Test
   void selectionVariantsGiveTheBaselineAnswer() throws Exception {
-    List<String> baseline = run(new SelectionJob(), "sel-baseline", new File(set, "rankings").toString());
+    List<String> baseline = run(new SelectionJob(), "sel-baseline", new File(data.set, "rankings").toString());
     assertFalse(baseline.isEmpty());
-    assertEquals(ref.selection(10), baseline);
-    assertEquals(baseline, run(new SelectionJob(), "sel-mt", "--variant", "mt", new File(set, "rankings").toString()));
-    assertEquals(baseline, run(new SelectionJob(), "sel-bdb", "--variant", "bdb", new File(out, "rankings-kvsf").toString()));
+    assertEquals(data.ref.selection(10), baseline);
+    assertEquals(baseline, run(new SelectionJob(), "sel-mt", "--variant", "mt", new File(data.set, "rankings").toString()));
+    assertEquals(baseline, run(new SelectionJob(), "sel-bdb", "--variant", "bdb", new File(data.out, "rankings-kvsf").toString()));
   }
 
   @Test
   void aggregationVariantsGiveTheBaselineAnswer() throws Exception {
-    String uv = new File(set, "uservisits").toString();
+    String uv = new File(data.set, "uservisits").toString();
     String[] opts = {"--prefix", "7", "--from", "1984-01-01", "--to", "1987-01-01"};
     List<String> baseline = run(new AggregationJob(), "agg-baseline", concat(opts, uv));
     assertFalse(baseline.isEmpty());
-    assertEquals(ref.aggregation(7, "1984-01-01", "1987-01-01"), baseline);
+    assertEquals(data.ref.aggregation(7, "1984-01-01", "1987-01-01"), baseline);
     assertEquals(baseline, run(new AggregationJob(), "agg-mt", concat(opts, "--variant", "mt", uv)));
     assertEquals(baseline, run(new AggregationJob(), "agg-bdb",
-        concat(opts, "--variant", "bdb", new File(out, "uservisits-kvsf").toString())));
-    assertEquals(ref.aggregation(0, null, null), run(new AggregationJob(), "agg-bdb-all",
-        "--variant", "bdb", new File(out, "uservisits-kvsf").toString()));
+        concat(opts, "--variant", "bdb", new File(data.out, "uservisits-kvsf").toString())));
+    assertEquals(data.ref.aggregation(0, null, null), run(new AggregationJob(), "agg-bdb-all",
+        "--variant", "bdb", new File(data.out, "uservisits-kvsf").toString()));
 
     // the suite's +hash variants: hash-grouping collector, counted so a decline cannot pass
     String[] hash = {"-D", HadoopOptKeys.COLLECTOR_KEY + "=" + HadoopOptKeys.HASH_GROUP_COLLECTOR + ","
@@ -76,8 +60,8 @@ class MutableVariantsLocalTest {
     AggregationJob mtHash = new AggregationJob();
     assertEquals(baseline, run(mtHash, "agg-mt-hash", concat(hash, concat(opts, "--variant", "mt", uv))));
     AggregationJob bdbHash = new AggregationJob();
-    assertEquals(ref.aggregation(0, null, null), run(bdbHash, "agg-bdb-hash-all",
-        concat(hash, "--variant", "bdb", new File(out, "uservisits-kvsf").toString())));
+    assertEquals(data.ref.aggregation(0, null, null), run(bdbHash, "agg-bdb-hash-all",
+        concat(hash, "--variant", "bdb", new File(data.out, "uservisits-kvsf").toString())));
     for (AggregationJob j : List.of(mtHash, bdbHash)) {
       assertTrue(HadoopOptKeys.recordsHashed(j.jobs().get(0).getCounters()) > 0, "the hash-grouping collector ran");
     }
@@ -85,16 +69,16 @@ class MutableVariantsLocalTest {
 
   @Test
   void grepMtGivesTheBaselineAnswer() throws Exception {
-    String grep = new File(set, "grep").toString();
+    String grep = new File(data.set, "grep").toString();
     List<String> baseline = run(new GrepJob(), "grep-baseline", grep);
     assertFalse(baseline.isEmpty());
-    assertEquals(ref.grep("XYZ"), baseline);
+    assertEquals(data.ref.grep("XYZ"), baseline);
     assertEquals(baseline, run(new GrepJob(), "grep-mt", "--variant", "mt", grep));
   }
 
   @Test
   void grepMtMatchesAtTheFieldEdgesOnlyAndRejectsBadRowsLikeTheBaseline() throws Exception {
-    File in = new File(out, "grep-edges.txt");
+    File in = new File(data.out, "grep-edges.txt");
     java.nio.file.Files.write(in.toPath(), String.join("\n",
         "k000000001|XYZabc", "k000000002|abcXYZ", "XYZ0000003|abc", "k000000004|abXYbZ", "k000000005|a|XYZ",
         "k000000006|", "no separator XYZ", "k000000008|XYZ").concat("\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -105,7 +89,7 @@ class MutableVariantsLocalTest {
     int rc;
     try {
       rc = ToolRunner.run(LocalSets.conf(), new GrepJob(), new String[] {"--variant", "mt", in.toString(),
-          new File(out, "edges-mt-strict").toString()});
+          new File(data.out, "edges-mt-strict").toString()});
     } catch (Exception e) {
       rc = -1;
     }

@@ -10,9 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormatCounter;
@@ -22,7 +19,6 @@ import org.hadoopopt.bench.pavlo.jobs.BaselineTool;
 import org.hadoopopt.bench.pavlo.jobs.GrepJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
 import org.hadoopopt.inputformats.mapreduce.BadRows;
-import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
 import org.hadoopopt.inputformats.mapreduce.PushdownCounter;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,25 +31,16 @@ import org.junit.jupiter.api.Test;
  * baseline's.
  */
 class PushdownVariantsLocalTest {
-  private static File set;
-  private static File out;
-  private static Reference ref;
+  private static SetFixture data;
 
   @BeforeAll
   static void generateAndConvert() throws Exception {
-    set = LocalSets.set(0.0003, 11);
-    out = LocalSets.work("pushdown-local-out");
-    FileSystem fs = FileSystem.getLocal(new Configuration());
-    ref = new Reference(fs, new Path(set.toString()));
-    for (String table : new String[] {"rankings", "uservisits"}) {
-      assertEquals(0, ToolRunner.run(LocalSets.conf(), new KvsfConvert(), new String[] {"-D", "hadoopopt.kvsf.page.size=4096",
-          table, new File(set, table).toString(), new File(out, table + "-kvsf").toString()}));
-    }
+    data = SetFixture.withKvsf("pushdown-local-out");
   }
 
   /** Output lines (sorted) of {@code tool} run on the local runner; {@code counters[0]} gets its job's counters. */
   private static List<String> run(BaselineTool tool, String name, Counters[] counters, String... args) throws Exception {
-    List<String> lines = LocalSets.runLocal(tool, out, name, args);
+    List<String> lines = data.run(tool, name, args);
     if (counters != null) {
       counters[0] = tool.jobs().get(0).getCounters();
     }
@@ -80,52 +67,52 @@ class PushdownVariantsLocalTest {
 
   @Test
   void grepPushedDownGivesTheBaselineAnswerAndCountsRows() throws Exception {
-    String grep = new File(set, "grep").toString();
+    String grep = new File(data.set, "grep").toString();
     Counters[] base = new Counters[1];
     Counters[] pushed = new Counters[1];
     List<String> baseline = run(new GrepJob(), "grep-baseline", base, "--variant", "baseline", grep);
     assertFalse(baseline.isEmpty());
-    assertEquals(ref.grep("XYZ"), baseline);
+    assertEquals(data.ref.grep("XYZ"), baseline);
     assertEquals(baseline, run(new GrepJob(), "grep-mtp", pushed, "--variant", "mtp", grep));
-    assertCounters(base[0], pushed[0], rows(new File(set, "grep")), baseline.size());
+    assertCounters(base[0], pushed[0], rows(new File(data.set, "grep")), baseline.size());
   }
 
   @Test
   void selectionPushedDownGivesTheBaselineAnswer() throws Exception {
-    String rankings = new File(set, "rankings").toString();
+    String rankings = new File(data.set, "rankings").toString();
     Counters[] base = new Counters[1];
     Counters[] pushed = new Counters[1];
     List<String> baseline = run(new SelectionJob(), "sel-baseline", base, "--variant", "baseline", rankings);
-    assertEquals(ref.selection(10), baseline);
+    assertEquals(data.ref.selection(10), baseline);
     assertFalse(baseline.isEmpty());
     assertEquals(baseline, run(new SelectionJob(), "sel-mtp", pushed, "--variant", "mtp", rankings));
-    assertCounters(base[0], pushed[0], rows(new File(set, "rankings")), baseline.size());
+    assertCounters(base[0], pushed[0], rows(new File(data.set, "rankings")), baseline.size());
     Counters[] kvsf = new Counters[1];
     assertEquals(baseline, run(new SelectionJob(), "sel-bdbp", kvsf, "--variant", "bdbp",
-        new File(out, "rankings-kvsf").toString()));
+        new File(data.out, "rankings-kvsf").toString()));
     assertEquals(baseline.size(), kvsf[0].findCounter(PushdownCounter.ROWS_PASSED).getValue());
   }
 
   @Test
   void dateRangeAggregationPushedDownGivesTheBaselineAnswer() throws Exception {
-    String uv = new File(set, "uservisits").toString();
+    String uv = new File(data.set, "uservisits").toString();
     String[] range = {"--from", "1984-01-01", "--to", "1987-01-01"};
     List<String> baseline = run(new AggregationJob(), "agg-baseline", null, concat(range, uv));
     assertFalse(baseline.isEmpty());
-    assertEquals(ref.aggregation(0, "1984-01-01", "1987-01-01"), baseline);
+    assertEquals(data.ref.aggregation(0, "1984-01-01", "1987-01-01"), baseline);
     Counters[] pushed = new Counters[1];
     assertEquals(baseline, run(new AggregationJob(), "agg-mtp", pushed, concat(range, "--variant", "mtp", uv)));
-    long uvRows = rows(new File(set, "uservisits"));
+    long uvRows = rows(new File(data.set, "uservisits"));
     long passed = pushed[0].findCounter(PushdownCounter.ROWS_PASSED).getValue();
     assertEquals(uvRows, pushed[0].findCounter(PushdownCounter.ROWS_SCANNED).getValue());
     assertTrue(passed > 0 && passed < uvRows / 4, "passed " + passed + " of " + uvRows);
     assertEquals(baseline, run(new AggregationJob(), "agg-bdbp", null,
-        concat(range, "--variant", "bdbp", new File(out, "uservisits-kvsf").toString())));
+        concat(range, "--variant", "bdbp", new File(data.out, "uservisits-kvsf").toString())));
   }
 
   @Test
   void grepPushedDownRejectsBadRowsLikeTheBaseline() throws Exception {
-    File in = new File(out, "grep-edges.txt");
+    File in = new File(data.out, "grep-edges.txt");
     Files.write(in.toPath(), String.join("\n",
         "k000000001|XYZabc", "k000000002|abcXYZ", "XYZ0000003|abc", "k000000004|abXYbZ", "k000000005|a|XYZ",
         "k000000006|", "no separator XYZ", "k000000007|\u00fcXYZ\u65e5", "k000000008|XYZ").concat("\n")
@@ -142,7 +129,7 @@ class PushdownVariantsLocalTest {
     int rc;
     try {
       rc = ToolRunner.run(LocalSets.conf(), new GrepJob(), new String[] {"--variant", "mtp", in.toString(),
-          new File(out, "edges-mtp-strict").toString()});
+          new File(data.out, "edges-mtp-strict").toString()});
     } catch (Exception e) {
       rc = -1;
     }
@@ -151,16 +138,16 @@ class PushdownVariantsLocalTest {
 
   @Test
   void aBadPushdownKeyFailsTheJobAtSubmissionNamingKeyAndValue() {
-    String rankings = new File(set, "rankings").toString();
+    String rankings = new File(data.set, "rankings").toString();
     Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> ToolRunner.run(LocalSets.conf(),
         new SelectionJob(), new String[] {"-D", "hadoopopt.input.pushdown.column=pageRank", "-D",
-            "hadoopopt.input.pushdown.lower=ten", "--variant", "mt", rankings, new File(out, "sel-badkey").toString()}));
+            "hadoopopt.input.pushdown.lower=ten", "--variant", "mt", rankings, new File(data.out, "sel-badkey").toString()}));
     Throwable t = e;
     while (!(t instanceof IllegalArgumentException) && t.getCause() != null) {
       t = t.getCause();
     }
     assertTrue(t.getMessage().contains("hadoopopt.input.pushdown.lower") && t.getMessage().contains("'ten'"), t.getMessage());
-    assertFalse(new File(out, "sel-badkey").exists(), "no task ran");
+    assertFalse(new File(data.out, "sel-badkey").exists(), "no task ran");
   }
 
   private static String[] concat(String[] a, String... b) {

@@ -19,11 +19,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.bench.suite.CellResult;
+import org.hadoopopt.bench.results.CellResult;
 import org.hadoopopt.bench.suite.ResultsJson;
-import org.hadoopopt.bench.suite.SuiteResults;
+import org.hadoopopt.bench.results.SuiteResults;
 import org.hadoopopt.bench.suite.SuiteTool;
-import org.hadoopopt.bench.suite.Task;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,7 +35,7 @@ class SuiteLocalEndToEndTest {
   /** The variants that exist in every build of this module (others appear as modules land). */
   private static final List<String> ALWAYS = List.of("baseline", "mt", "bdb", "fph", "bdb+fph");
   /** Every decoder, the hash collector alone and with BDB, direct I/O (fp prefix mode is byte-identical by design and tested in its module). */
-  private static final String VARIANTS = "baseline,mt,bdb,mti,bdbi,simple-index,partition,fph,bdb+fph,dio";
+  private static final String VARIANTS = "baseline,mt,bdb,mti,bdbi,bdbtree,simple-index,partition,fph,bdb+fph,dio";
 
   @Test
   void everyTaskInEveryAvailableVariantGivesTheBaselineAnswer() throws Exception {
@@ -110,6 +109,17 @@ class SuiteLocalEndToEndTest {
     assertTrue(read >= table && read <= table * 1.02, "input bytes " + read + " for a table of " + table);
     assertNotNull(grep.idealSeconds());
     assertTrue(grep.idealSeconds() > 0 && r.hardware().get("cores") >= 1);
+
+    // The B+-tree runs' counters are the cells' own: the cursors read exactly the selected rows;
+    // no other variant reads a tree. Loading the trees is a timed preparation step.
+    CellResult tree = r.find("selection", "bdbtree");
+    assertNotNull(tree, "selection/bdbtree");
+    assertTrue(tree.counters().get("treesOpened") >= 1, tree.counters().toString());
+    assertEquals(tree.answerLines(), (long) tree.counters().get("treeRecordsScanned"), tree.counters().toString());
+    assertTrue(r.find("aggregation-dates", "bdbtree").counters().get("treeScanNanos") > 0);
+    assertTrue(r.cells().stream().filter(c -> !c.variant().equals("bdbtree")).noneMatch(c -> c.counters().containsKey("treesOpened")));
+    assertTrue(r.prep().keySet().stream().anyMatch(s -> s.startsWith("load rankings (bdbtree")), r.prep().toString());
+    assertTrue(printed.contains("B+-tree reads, selection/bdbtree: "), printed);
 
     assertTrue(new File(out, "report.html").length() > 100_000, "report with Chart.js inlined");
     assertTrue(printed.contains("geometric mean"), printed);

@@ -10,6 +10,10 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
+import org.hadoopopt.bench.results.Answer;
+import org.hadoopopt.bench.results.CellResult;
+import org.hadoopopt.bench.results.SuiteResults;
+import org.hadoopopt.bench.pavlo.Task;
 
 /** results.json round trip and errors, medians and speedups, variant names, answer differences, option errors. */
 class ResultsAndVariantsTest {

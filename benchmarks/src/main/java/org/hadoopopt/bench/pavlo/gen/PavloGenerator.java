@@ -19,9 +19,9 @@ import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.bench.pavlo.ConfValues;
-import org.hadoopopt.bench.pavlo.Jobs;
-import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.tools.ConfValues;
+import org.hadoopopt.bench.tools.Jobs;
+import org.hadoopopt.bench.tools.ToolArgs;
 import org.hadoopopt.inputformats.mapreduce.CompleteOutput;
 
 /**

@@ -17,10 +17,10 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.BadRecords;
-import org.hadoopopt.bench.pavlo.ConfValues;
+import org.hadoopopt.bench.tools.ConfValues;
 import org.hadoopopt.bench.pavlo.DateRange;
 import org.hadoopopt.bench.pavlo.PavloOutput;
-import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.tools.ToolArgs;
 
 /**
  * {@code aggregation [--prefix N] [--from D] [--to D] USERVISITS OUT}: {@code SELECT sourceIP

@@ -8,8 +8,8 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.util.Tool;
 import org.hadoopopt.bench.pavlo.BadRecords;
-import org.hadoopopt.bench.pavlo.Jobs;
-import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.tools.Jobs;
+import org.hadoopopt.bench.tools.ToolArgs;
 
 /**
  * The shape of every baseline program: {@code [--option value]... PATH...} after Hadoop's generic

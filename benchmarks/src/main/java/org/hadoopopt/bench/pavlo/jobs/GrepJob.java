@@ -16,7 +16,7 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.BadRecords;
 import org.hadoopopt.bench.pavlo.PavloSchema;
-import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.tools.ToolArgs;
 import org.hadoopopt.inputformats.mapreduce.GrepTextInputFormat;
 import org.hadoopopt.inputformats.mapreduce.Pushdown;
 

@@ -14,7 +14,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.DateRange;
-import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.tools.ToolArgs;
 
 /**
  * {@code join [--from D] [--to D] RANKINGS USERVISITS OUT}: the sourceIP with the most adRevenue

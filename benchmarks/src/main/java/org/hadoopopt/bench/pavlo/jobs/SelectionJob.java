@@ -16,8 +16,8 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.BadRecords;
-import org.hadoopopt.bench.pavlo.ConfValues;
-import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.tools.ConfValues;
+import org.hadoopopt.bench.tools.ToolArgs;
 
 /**
  * {@code selection [--min-rank X] RANKINGS OUT}: {@code SELECT pageURL, pageRank FROM Rankings

@@ -20,7 +20,7 @@ import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.BadRecords;
 import org.hadoopopt.bench.pavlo.PavloSchema;
-import org.hadoopopt.bench.pavlo.ToolArgs;
+import org.hadoopopt.bench.tools.ToolArgs;
 
 /**
  * {@code udf DOCUMENTS OUT}: the UDF aggregation task, inlink counts: for every URL linked from a

@@ -1,4 +1,4 @@
-package org.hadoopopt.bench.pavlo;
+package org.hadoopopt.bench.tools;
 
 import java.io.File;
 import java.net.URISyntaxException;

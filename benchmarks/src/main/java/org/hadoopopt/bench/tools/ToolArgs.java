@@ -1,4 +1,4 @@
-package org.hadoopopt.bench.pavlo;
+package org.hadoopopt.bench.tools;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,9 +1,12 @@
-package org.hadoopopt.bench.suite;
+package org.hadoopopt.bench.report;
 
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.hadoopopt.bench.pavlo.Task;
+import org.hadoopopt.bench.results.CellResult;
+import org.hadoopopt.bench.results.SuiteResults;
 
 /** The table {@code bench} prints at the end: one row per task and variant. */
 public final class ConsoleTable {
@@ -33,7 +36,7 @@ public final class ConsoleTable {
         }
         String answer = c.answerLines() + " lines"
             + (c.answerMatchesBaseline() == null ? "" : c.answerMatchesBaseline() ? ", = baseline" : ", DIFFERS");
-        org.hadoopopt.bench.report.PaperFactors.Factor f = org.hadoopopt.bench.report.PaperFactors.forTask(task);
+        PaperFactors.Factor f = PaperFactors.forTask(task);
         String paper = c == best && f != null ? num(f.low(), "%.2fx") : "";
         out.printf(Locale.ROOT, fmt, c.task(), c.variant() + (c == best ? " *" : ""), c.seconds().size(),
             num(c.median(), "%.2f"), num(r.speedup(c), "%.2fx"), paper,
@@ -45,7 +48,7 @@ public final class ConsoleTable {
         headline.isEmpty() ? "(none of " + HEADLINE_TASKS + " ran)" : String.join(", ", headline),
         num(r.geometricMeanBestSpeedup(headline), "%.2fx"));
     out.println("(* the task's best HadoopOpt variant; paper: the research's factor for the task)");
-    out.println(org.hadoopopt.bench.report.Headline.of(r));
+    out.println(Headline.of(r));
     out.flush();
   }
 

@@ -1,4 +1,4 @@
-package org.hadoopopt.bench.suite;
+package org.hadoopopt.bench.results;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,9 +8,11 @@ import java.util.Map;
 /**
  * Everything one {@code suite} run produced: a description of the run, every (task, variant)
  * cell, the peers' cells (variants {@value #DUCKDB} and {@value #SPARK}), the hardware measured, and the
- * notices (variants skipped and why). Written as results.json by {@link ResultsJson}.
+ * notices (variants skipped and why). Written as results.json by the suite's {@code ResultsJson}.
  */
 public final class SuiteResults {
+  /** The variant name of the stock Hadoop cells, the measure of every speedup. */
+  public static final String BASELINE = "baseline";
   /** The variant name of the DuckDB reference cells. */
   public static final String DUCKDB = "duckdb";
   /** The variant name of the Spark SQL peer cells. */
@@ -72,7 +74,7 @@ public final class SuiteResults {
 
   /** Baseline median / this cell's median; NaN when either is missing. */
   public double speedup(CellResult c) {
-    CellResult b = find(c.task(), Variant.BASELINE.name());
+    CellResult b = find(c.task(), BASELINE);
     return b == null ? Double.NaN : b.median() / c.median();
   }
 

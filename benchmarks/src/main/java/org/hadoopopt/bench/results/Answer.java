@@ -1,4 +1,4 @@
-package org.hadoopopt.bench.suite;
+package org.hadoopopt.bench.results;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -71,7 +71,8 @@ public final class Answer {
     return null;
   }
 
-  private static String digest(List<String> lines) {
+  /** SHA-256 (hex) of LINES in their order, each followed by a newline. */
+  public static String digest(List<String> lines) {
     try {
       MessageDigest md = MessageDigest.getInstance("SHA-256");
       for (String l : lines) {

@@ -1,4 +1,4 @@
-package org.hadoopopt.bench.suite;
+package org.hadoopopt.bench.results;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,9 +1,8 @@
-package org.hadoopopt.bench.suite;
+package org.hadoopopt.bench.pavlo;
 
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import org.hadoopopt.bench.pavlo.PavloSchema;
 
 /** One Pavlo task of the suite: the program that runs it, its options, and the tables it reads (in argument order). */
 public final class Task {

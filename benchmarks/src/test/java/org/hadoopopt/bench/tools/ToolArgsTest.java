@@ -1,4 +1,4 @@
-package org.hadoopopt.bench.pavlo;
+package org.hadoopopt.bench.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
