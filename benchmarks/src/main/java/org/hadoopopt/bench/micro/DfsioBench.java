@@ -27,7 +27,11 @@ public final class DfsioBench extends Configured implements Tool {
   /** Files (= map tasks) written and read. Default {@code 2}. */
   public static final String FILES = "hadoopopt.bench.dfsio.files";
   /** Bytes per file, whole megabytes ({@code 128m}). Default {@code 128m}. */
-  public static final String FILE_SIZE = "hadoopopt.bench.dfsio.file.size";
+  public static final String FILE_SIZE = "hadoopopt.bench.dfsio.file.bytes";
+  static {
+    // the module's renamed keys stay readable under their old names
+    RenamedKeys.register();
+  }
   /** The socket folder of the direct I/O DataNode plugin (hdfs-directio's key) and its default. */
   static final String SOCKET_DIR = "hadoopopt.directio.socket.dir";
   static final String SOCKET_DIR_DEFAULT = "/tmp/hadoopopt-directio";

@@ -327,7 +327,7 @@ class GrammarDifferentialTest {
     Configuration c = conf(skip);
     Job job;
     if (how.equals("convert")) {
-      c.setInt("hadoopopt.kvsf.page.size", 4096);
+      c.setInt("hadoopopt.input.kvsf.page.bytes", 4096);
       job = KvsfConvert.createJob(c, Schema.forName(table), new Path(path(dir, table)), new Path(outDir));
     } else {
       c.set(LoadJob.TABLE, table);

@@ -39,7 +39,7 @@ class MutableVariantsLocalTest {
     ref = new Reference(fs, new Path(set.toString()));
     for (String table : new String[] {"rankings", "uservisits"}) {
       // Small pages, so the tiny tables still span many pages.
-      assertEquals(0, ToolRunner.run(LocalSets.conf(), new KvsfConvert(), new String[] {"-D", "hadoopopt.kvsf.page.size=4096",
+      assertEquals(0, ToolRunner.run(LocalSets.conf(), new KvsfConvert(), new String[] {"-D", "hadoopopt.input.kvsf.page.bytes=4096",
           table, new File(set, table).toString(), new File(out, table + "-kvsf").toString()}));
     }
   }

@@ -46,7 +46,7 @@ class PushdownVariantsLocalTest {
     FileSystem fs = FileSystem.getLocal(new Configuration());
     ref = new Reference(fs, new Path(set.toString()));
     for (String table : new String[] {"rankings", "uservisits"}) {
-      assertEquals(0, ToolRunner.run(LocalSets.conf(), new KvsfConvert(), new String[] {"-D", "hadoopopt.kvsf.page.size=4096",
+      assertEquals(0, ToolRunner.run(LocalSets.conf(), new KvsfConvert(), new String[] {"-D", "hadoopopt.input.kvsf.page.bytes=4096",
           table, new File(set, table).toString(), new File(out, table + "-kvsf").toString()}));
     }
   }

@@ -16,6 +16,7 @@ import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
+import org.hadoopopt.inputformats.RenamedKeys;
 import org.hadoopopt.inputformats.index.KeyType;
 import org.hadoopopt.inputformats.kvsf.KvsfLayout;
 import org.hadoopopt.inputformats.mapreduce.CompleteOutput;
@@ -39,20 +40,24 @@ import org.hadoopopt.inputformats.record.Schema;
  */
 public class LoadJob extends Configured implements Tool {
   /** The table loaded: {@code rankings} or {@code uservisits}; no default, required. */
-  public static final String TABLE = "hadoopopt.loader.table";
+  public static final String TABLE = "hadoopopt.input.loader.table";
   /** Number of partitions = output files = reducers; no default, required, at least 1. */
-  public static final String PARTITIONS = "hadoopopt.loader.partitions";
+  public static final String PARTITIONS = "hadoopopt.input.loader.partitions";
   /** Column hashed to choose the partition; default pageURL (Rankings), destURL (UserVisits). */
-  public static final String PARTITION_COLUMN = "hadoopopt.loader.partition.column";
+  public static final String PARTITION_COLUMN = "hadoopopt.input.loader.partition.column";
   /** Column each file is sorted and indexed on; default pageRank (Rankings), visitDate (UserVisits). */
-  public static final String INDEX_COLUMN = "hadoopopt.loader.index.column";
+  public static final String INDEX_COLUMN = "hadoopopt.input.loader.index.column";
   /**
    * Data format written: {@code text} ('|' lines, default), {@code kvsf} (KeyValueSequenceFile, codec
-   * hadoopopt.kvsf.codec) or {@code bdbtree} (a Berkeley DB JE B+-tree per partition, no range index).
+   * hadoopopt.input.kvsf.codec) or {@code bdbtree} (a Berkeley DB JE B+-tree per partition, no range index).
    */
-  public static final String FORMAT = "hadoopopt.loader.format";
+  public static final String FORMAT = "hadoopopt.input.loader.format";
   /** Bytes per index page (text pages hold whole lines; KVSF pages are the file's pages); default 131072. */
-  public static final String PAGE_SIZE = "hadoopopt.index.page.size";
+  public static final String PAGE_SIZE = "hadoopopt.input.index.page.bytes";
+  static {
+    // the module's renamed keys stay readable under their old names
+    RenamedKeys.register();
+  }
 
   public static void setTable(Configuration conf, Schema table) {
     conf.set(TABLE, table.name());
