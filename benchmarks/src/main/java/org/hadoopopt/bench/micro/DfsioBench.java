@@ -14,6 +14,7 @@ import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.ConfValues;
 import org.hadoopopt.bench.pavlo.ToolArgs;
 import org.hadoopopt.bench.pavlo.HadoopOptKeys;
+import org.hadoopopt.directio.protocol.EndpointDirectory;
 
 /**
  * TestDFSIO (Hadoop's jobclient tests jar) write and read: each round writes the files (stock),
@@ -32,10 +33,6 @@ public final class DfsioBench extends Configured implements Tool {
     // the module's renamed keys stay readable under their old names
     RenamedKeys.register();
   }
-  /** The socket folder of the direct I/O DataNode plugin (hdfs-directio's key) and its default. */
-  static final String SOCKET_DIR = "hadoopopt.directio.socket.dir";
-  static final String SOCKET_DIR_DEFAULT = "/tmp/hadoopopt-directio";
-
   private static final String USAGE = "dfsio [--nr-files N] [--file-size 128m] [--rounds R] [--out FILE.json] WORK";
 
   public static void setFiles(Configuration conf, int files) {
@@ -153,7 +150,7 @@ public final class DfsioBench extends Configured implements Tool {
     if (!conf.get("fs.defaultFS", "file:///").startsWith("hdfs:")) {
       return "the default file system is not HDFS";
     }
-    File dir = new File(conf.get(SOCKET_DIR, SOCKET_DIR_DEFAULT));
+    File dir = new File(conf.get(EndpointDirectory.SOCKET_DIR, EndpointDirectory.SOCKET_DIR_DEFAULT));
     File[] socks = dir.listFiles((d, n) -> n.startsWith("dn-") && n.endsWith(".sock"));
     if (socks == null || socks.length == 0) {
       return "no DataNode runs the direct I/O plugin (no dn-*.sock in " + dir + ")";

@@ -15,7 +15,9 @@ import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
 import org.hadoopopt.bench.pavlo.jobs.GrepJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
+import org.hadoopopt.inputformats.mapreduce.BadRows;
 import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
+import org.hadoopopt.inputformats.mapreduce.KvsfOutputFormat;
 import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,7 +41,7 @@ class MutableVariantsLocalTest {
     ref = new Reference(fs, new Path(set.toString()));
     for (String table : new String[] {"rankings", "uservisits"}) {
       // Small pages, so the tiny tables still span many pages.
-      assertEquals(0, ToolRunner.run(LocalSets.conf(), new KvsfConvert(), new String[] {"-D", "hadoopopt.input.kvsf.page.bytes=4096",
+      assertEquals(0, ToolRunner.run(LocalSets.conf(), new KvsfConvert(), new String[] {"-D", KvsfOutputFormat.PAGE_SIZE + "=4096",
           table, new File(set, table).toString(), new File(out, table + "-kvsf").toString()}));
     }
   }
@@ -99,7 +101,7 @@ class MutableVariantsLocalTest {
         "k000000001|XYZabc", "k000000002|abcXYZ", "XYZ0000003|abc", "k000000004|abXYbZ", "k000000005|a|XYZ",
         "k000000006|", "no separator XYZ", "k000000008|XYZ").concat("\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
     List<String> want = java.util.Arrays.asList("k000000001\tXYZabc", "k000000002\tabcXYZ", "k000000008\tXYZ");
-    String skip = "hadoopopt.input.skip.bad=true";
+    String skip = BadRows.SKIP_BAD + "=true";
     assertEquals(want, run(new GrepJob(), "edges-baseline", "-D", skip, in.toString()));
     assertEquals(want, run(new GrepJob(), "edges-mt", "-D", skip, "--variant", "mt", in.toString()));
     int rc;

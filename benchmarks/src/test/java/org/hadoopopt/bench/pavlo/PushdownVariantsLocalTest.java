@@ -23,6 +23,8 @@ import org.hadoopopt.bench.pavlo.jobs.GrepJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
 import org.hadoopopt.inputformats.mapreduce.BadRows;
 import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
+import org.hadoopopt.inputformats.mapreduce.KvsfOutputFormat;
+import org.hadoopopt.inputformats.mapreduce.Pushdown;
 import org.hadoopopt.inputformats.mapreduce.PushdownCounter;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,7 +48,7 @@ class PushdownVariantsLocalTest {
     FileSystem fs = FileSystem.getLocal(new Configuration());
     ref = new Reference(fs, new Path(set.toString()));
     for (String table : new String[] {"rankings", "uservisits"}) {
-      assertEquals(0, ToolRunner.run(LocalSets.conf(), new KvsfConvert(), new String[] {"-D", "hadoopopt.input.kvsf.page.bytes=4096",
+      assertEquals(0, ToolRunner.run(LocalSets.conf(), new KvsfConvert(), new String[] {"-D", KvsfOutputFormat.PAGE_SIZE + "=4096",
           table, new File(set, table).toString(), new File(out, table + "-kvsf").toString()}));
     }
   }
@@ -153,13 +155,13 @@ class PushdownVariantsLocalTest {
   void aBadPushdownKeyFailsTheJobAtSubmissionNamingKeyAndValue() {
     String rankings = new File(set, "rankings").toString();
     Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> ToolRunner.run(LocalSets.conf(),
-        new SelectionJob(), new String[] {"-D", "hadoopopt.input.pushdown.column=pageRank", "-D",
-            "hadoopopt.input.pushdown.lower=ten", "--variant", "mt", rankings, new File(out, "sel-badkey").toString()}));
+        new SelectionJob(), new String[] {"-D", Pushdown.COLUMN + "=pageRank", "-D",
+            Pushdown.LOWER + "=ten", "--variant", "mt", rankings, new File(out, "sel-badkey").toString()}));
     Throwable t = e;
     while (!(t instanceof IllegalArgumentException) && t.getCause() != null) {
       t = t.getCause();
     }
-    assertTrue(t.getMessage().contains("hadoopopt.input.pushdown.lower") && t.getMessage().contains("'ten'"), t.getMessage());
+    assertTrue(t.getMessage().contains(Pushdown.LOWER) && t.getMessage().contains("'ten'"), t.getMessage());
     assertFalse(new File(out, "sel-badkey").exists(), "no task ran");
   }
 
