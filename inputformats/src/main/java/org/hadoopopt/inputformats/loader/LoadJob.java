@@ -39,13 +39,13 @@ import org.hadoopopt.inputformats.record.Schema;
  * {@link #parameters} and the rows read and written.
  */
 public class LoadJob extends Configured implements Tool {
-  /** The table loaded: {@code rankings} or {@code uservisits}; no default, required. */
+  /** The table loaded: {@code rankings}, {@code uservisits} or a spec {@code name(column:TYPE,...)}; no default, required. */
   public static final String TABLE = "hadoopopt.input.loader.table";
   /** Number of partitions = output files = reducers; no default, required, at least 1. */
   public static final String PARTITIONS = "hadoopopt.input.loader.partitions";
-  /** Column hashed to choose the partition; default pageURL (Rankings), destURL (UserVisits). */
+  /** Column hashed to choose the partition; default pageURL (Rankings), destURL (UserVisits), else the first column. */
   public static final String PARTITION_COLUMN = "hadoopopt.input.loader.partition.column";
-  /** Column each file is sorted and indexed on; default pageRank (Rankings), visitDate (UserVisits). */
+  /** Column each file is sorted and indexed on; default pageRank (Rankings), visitDate (UserVisits), else the first column. */
   public static final String INDEX_COLUMN = "hadoopopt.input.loader.index.column";
   /**
    * Data format written: {@code text} ('|' lines, default), {@code kvsf} (KeyValueSequenceFile, codec
@@ -60,7 +60,7 @@ public class LoadJob extends Configured implements Tool {
   }
 
   public static void setTable(Configuration conf, Schema table) {
-    conf.set(TABLE, table.name());
+    conf.set(TABLE, table.spec());
   }
 
   public static void setPartitions(Configuration conf, int n) {
@@ -92,7 +92,7 @@ public class LoadJob extends Configured implements Tool {
   static Schema getTable(Configuration conf) {
     String t = conf.getTrimmed(TABLE);
     if (t == null) {
-      throw new IllegalArgumentException(TABLE + " is not set: the loader needs the table (rankings or uservisits)");
+      throw new IllegalArgumentException(TABLE + " is not set: the loader needs the table (rankings, uservisits or a spec name(column:TYPE,...))");
     }
     try {
       return Schema.forName(t);
@@ -137,11 +137,13 @@ public class LoadJob extends Configured implements Tool {
   }
 
   static int partitionField(Configuration conf, Schema s) {
-    return field(s, PARTITION_COLUMN, conf.getTrimmed(PARTITION_COLUMN, s == Schema.RANKINGS ? "pageURL" : "destURL"));
+    String pavlo = s == Schema.RANKINGS ? "pageURL" : s == Schema.USER_VISITS ? "destURL" : s.fieldName(0);
+    return field(s, PARTITION_COLUMN, conf.getTrimmed(PARTITION_COLUMN, pavlo));
   }
 
   static int indexField(Configuration conf, Schema s) {
-    int f = field(s, INDEX_COLUMN, conf.getTrimmed(INDEX_COLUMN, s == Schema.RANKINGS ? "pageRank" : "visitDate"));
+    String pavlo = s == Schema.RANKINGS ? "pageRank" : s == Schema.USER_VISITS ? "visitDate" : s.fieldName(0);
+    int f = field(s, INDEX_COLUMN, conf.getTrimmed(INDEX_COLUMN, pavlo));
     try {
       KeyType.of(s.type(f), s.fieldName(f));
     } catch (IllegalArgumentException e) {

@@ -29,7 +29,7 @@ import org.hadoopopt.inputformats.record.Schema;
 public class KvsfConvert extends Configured implements Tool {
   /** The command line (after the jar or the driver's program name). */
   public static final String USAGE = "[-D " + KvsfOutputFormat.CODEC + "=tuple|writable|protobuf] [-D "
-      + KvsfOutputFormat.PAGE_SIZE + "=BYTES] rankings|uservisits TEXT_IN KVSF_OUT";
+      + KvsfOutputFormat.PAGE_SIZE + "=BYTES] rankings|uservisits|'name(column:TYPE,...)' TEXT_IN KVSF_OUT";
   static {
     // the module's renamed keys stay readable under their old names
     RenamedKeys.register();
@@ -40,7 +40,14 @@ public class KvsfConvert extends Configured implements Tool {
     BadRows.isSkipBad(conf); // a bad value fails here, naming the key
     Job job = Job.getInstance(conf, "kvsf-convert " + schema.name() + " " + in);
     job.setJarByClass(KvsfConvert.class);
-    job.setInputFormatClass(schema == Schema.RANKINGS ? RankingsTextInputFormat.class : UserVisitsTextInputFormat.class);
+    if (schema == Schema.RANKINGS) {
+      job.setInputFormatClass(RankingsTextInputFormat.class);
+    } else if (schema == Schema.USER_VISITS) {
+      job.setInputFormatClass(UserVisitsTextInputFormat.class);
+    } else {
+      job.setInputFormatClass(SchemaTextInputFormat.class);
+      SchemaTextInputFormat.setSchema(job, schema);
+    }
     job.setMapperClass(KvsfConvertMapper.class); // the row goes straight to the writer
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(LongWritable.class);

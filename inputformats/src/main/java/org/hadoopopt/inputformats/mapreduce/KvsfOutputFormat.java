@@ -23,7 +23,10 @@ public class KvsfOutputFormat extends FileOutputFormat<Object, Row> {
   public static final String PAGE_SIZE = "hadoopopt.input.kvsf.page.bytes";
   /** Record encoding: {@code writable}, {@code protobuf}, {@code tuple} (default) or a BinaryCodec class name. */
   public static final String CODEC = "hadoopopt.input.kvsf.codec";
-  /** The table the rows belong to: {@code rankings} or {@code uservisits}; no default, required. */
+  /**
+   * The table the rows belong to: {@code rankings}, {@code uservisits} or a spec
+   * {@code name(column:TYPE,...)} ({@link Schema#parse}); no default, required.
+   */
   public static final String SCHEMA = "hadoopopt.input.kvsf.schema";
   static {
     // the module's renamed keys stay readable under their old names
@@ -40,7 +43,7 @@ public class KvsfOutputFormat extends FileOutputFormat<Object, Row> {
   }
 
   public static void setSchema(Job job, Schema schema) {
-    job.getConfiguration().set(SCHEMA, schema.name());
+    job.getConfiguration().set(SCHEMA, schema.spec());
   }
 
   static int pageSize(Configuration conf) {
@@ -58,7 +61,7 @@ public class KvsfOutputFormat extends FileOutputFormat<Object, Row> {
   static Schema schema(Configuration conf) {
     String s = conf.get(SCHEMA);
     if (s == null) {
-      throw new IllegalArgumentException(SCHEMA + " is not set: KvsfOutputFormat needs the table (rankings or uservisits)");
+      throw new IllegalArgumentException(SCHEMA + " is not set: KvsfOutputFormat needs the table (rankings, uservisits or a spec name(column:TYPE,...))");
     }
     try {
       return Schema.forName(s);
