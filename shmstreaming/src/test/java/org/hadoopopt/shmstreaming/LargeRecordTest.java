@@ -99,7 +99,7 @@ class LargeRecordTest extends StreamingTestBase {
     assertEquals(0, pipes.exitCode, pipes.failure);
     assertArrayEquals(want, pipes.output, "pipes differ from the computed answer");
     for (String ring : new String[] {"4096", "1048576"}) {
-      StreamingRun shm = job(SHM_MAP).set("stream.shm.buffer.size", ring)
+      StreamingRun shm = job(SHM_MAP).set("stream.shm.buffer.bytes", ring)
           .arg("-input", dir.toString(), "-mapper", identity(client), "-numReduceTasks", "0").run(fs);
       assertEquals(0, shm.exitCode, client + ", ring " + ring + ": " + shm.failure);
       assertTrue(Arrays.equals(pipes.output, shm.output), client + ", ring " + ring + ": shm output ("
@@ -114,7 +114,7 @@ class LargeRecordTest extends StreamingTestBase {
         new String(identityAnswer(), StandardCharsets.ISO_8859_1).split("\n")));
     byte[] pipesOut = null;
     for (String[] io : new String[][] {{}, SHM_BOTH_SIDES}) {
-      StreamingRun r = job(io).set("stream.shm.buffer.size", "4096")
+      StreamingRun r = job(io).set("stream.shm.buffer.bytes", "4096")
           .arg("-input", dir.toString(), "-mapper", identity("cpp"), "-reducer", identity("c"), "-numReduceTasks", "1")
           .run(fs);
       assertEquals(0, r.exitCode, r.failure);

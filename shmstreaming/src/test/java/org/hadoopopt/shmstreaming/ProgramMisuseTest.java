@@ -45,7 +45,7 @@ class ProgramMisuseTest extends StreamingTestBase {
   }
 
   private static StreamingRun.Builder smallRing(String input, String... io) {
-    return job(io).set("stream.shm.buffer.size", "4096").arg("-input", work.resolve(input).toString(), "-numReduceTasks", "0");
+    return job(io).set("stream.shm.buffer.bytes", "4096").arg("-input", work.resolve(input).toString(), "-numReduceTasks", "0");
   }
 
   @Test

@@ -130,10 +130,10 @@ class StreamingEdgeTest extends StreamingTestBase {
   @Test
   void badRingKeysFailAtSubmissionNamingTheKey() {
     String[][] bad = {
-      {"stream.shm.buffer.size", "5000", "not a power of two"},
-      {"stream.shm.buffer.size", "1024", "out of range"},
-      {"stream.shm.buffer.size", "2147483648", "out of range"},
-      {"stream.shm.buffer.size", "lots", "not a number"},
+      {"stream.shm.buffer.bytes", "5000", "not a power of two"},
+      {"stream.shm.buffer.bytes", "1024", "out of range"},
+      {"stream.shm.buffer.bytes", "2147483648", "out of range"},
+      {"stream.shm.buffer.bytes", "lots", "not a number"},
       {"stream.shm.batch.size", "0", "must be > 0"},
       {"stream.shm.batch.size", "-3", "must be > 0"},
       {"stream.shm.attach.timeout.ms", "0", "must be > 0"},

@@ -40,7 +40,7 @@ class StreamingFaultTest extends StreamingTestBase {
    */
   private static String runFailing(String mapper, long stallMs, String... keyValues) throws Exception {
     try (LogCapture log = LogCapture.root().withStderr()) {
-      StreamingRun.Builder b = job(SHM_MAP).set("stream.shm.buffer.size", "4096")
+      StreamingRun.Builder b = job(SHM_MAP).set("stream.shm.buffer.bytes", "4096")
           .set("stream.shm.stall.timeout.ms", Long.toString(stallMs));
       for (int i = 0; i + 1 < keyValues.length; i += 2) {
         b.set(keyValues[i], keyValues[i + 1]);

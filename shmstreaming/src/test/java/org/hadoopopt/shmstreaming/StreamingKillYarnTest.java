@@ -85,7 +85,7 @@ class StreamingKillYarnTest {
     StreamingRun.Builder b = new StreamingRun.Builder(CLUSTER.conf(), Paths.get("/kill/out" + (runs++)))
         .set(ShmIdentifierResolver.RESOLVER_KEY, ShmIdentifierResolver.class.getName())
         .set("stream.shm.dir", shmDir.toString())
-        .set("stream.shm.buffer.size", "4096")
+        .set("stream.shm.buffer.bytes", "4096")
         // the framework, not our stall timeout, must be what ends the task
         .set("stream.shm.stall.timeout.ms", "600000")
         // a stalled task would get a speculative twin: one program per attempt we kill

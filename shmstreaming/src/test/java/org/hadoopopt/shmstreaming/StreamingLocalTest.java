@@ -70,7 +70,7 @@ class StreamingLocalTest extends StreamingTestBase {
     Programs.write(work.resolve("many/m.txt"), lines.toString());
     List<String> pipes = null;
     for (String[] io : new String[][] {VARIANTS[0], VARIANTS[5]}) {
-      StreamingRun r = job(io).set("stream.shm.buffer.size", "4096")
+      StreamingRun r = job(io).set("stream.shm.buffer.bytes", "4096")
           .arg("-input", work.resolve("many").toString(), "-mapper", Programs.command("cpp", "identity"),
               "-numReduceTasks", "0")
           .run(fs);

@@ -57,7 +57,7 @@ class StreamingMiniYarnTest {
     StreamingRun.Builder job = new StreamingRun.Builder(CLUSTER.conf(), Paths.get(out))
         .set(ShmIdentifierResolver.RESOLVER_KEY, ShmIdentifierResolver.class.getName())
         .set("stream.shm.dir", shmDir.toString())
-        .set("stream.shm.buffer.size", "65536");
+        .set("stream.shm.buffer.bytes", "65536");
     job.arg("-libjars", libjar);
     if (shm) {
       job.arg("-io", "shm");

@@ -80,7 +80,7 @@ abstract class StreamingTestBase {
     StreamingRun.Builder b = new StreamingRun.Builder(conf, work.resolve("out" + (runs++)))
         .set(ShmIdentifierResolver.RESOLVER_KEY, ShmIdentifierResolver.class.getName())
         .set("stream.shm.dir", shmDir.toString())
-        .set("stream.shm.buffer.size", "65536");
+        .set("stream.shm.buffer.bytes", "65536");
     for (int i = 0; i + 1 < io.length; i += 2) {
       b.set(io[i], io[i + 1]);
     }

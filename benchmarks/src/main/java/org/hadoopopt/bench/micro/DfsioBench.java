@@ -11,6 +11,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.tools.ConfValues;
 import org.hadoopopt.bench.pavlo.HadoopOptKeys;
+import org.hadoopopt.directio.protocol.EndpointDirectory;
 
 /**
  * TestDFSIO (Hadoop's jobclient tests jar) write and read: each round writes the files (stock),
@@ -24,11 +25,11 @@ public final class DfsioBench extends MicroTool {
   /** Files (= map tasks) written and read. Default {@code 2}. */
   public static final String FILES = "hadoopopt.bench.dfsio.files";
   /** Bytes per file, whole megabytes ({@code 128m}). Default {@code 128m}. */
-  public static final String FILE_SIZE = "hadoopopt.bench.dfsio.file.size";
-  /** The socket folder of the direct I/O DataNode plugin (hdfs-directio's key) and its default. */
-  static final String SOCKET_DIR = "hadoopopt.directio.socket.dir";
-  static final String SOCKET_DIR_DEFAULT = "/tmp/hadoopopt-directio";
-
+  public static final String FILE_SIZE = "hadoopopt.bench.dfsio.file.bytes";
+  static {
+    // the module's renamed keys stay readable under their old names
+    RenamedKeys.register();
+  }
   private static final String USAGE = "dfsio [--nr-files N] [--file-size 128m] [--rounds R] [--out FILE.json] WORK";
 
   public DfsioBench() {
@@ -126,7 +127,7 @@ public final class DfsioBench extends MicroTool {
     if (!conf.get("fs.defaultFS", "file:///").startsWith("hdfs:")) {
       return "the default file system is not HDFS";
     }
-    File dir = new File(conf.get(SOCKET_DIR, SOCKET_DIR_DEFAULT));
+    File dir = new File(conf.get(EndpointDirectory.SOCKET_DIR, EndpointDirectory.SOCKET_DIR_DEFAULT));
     File[] socks = dir.listFiles((d, n) -> n.startsWith("dn-") && n.endsWith(".sock"));
     if (socks == null || socks.length == 0) {
       return "no DataNode runs the direct I/O plugin (no dn-*.sock in " + dir + ")";

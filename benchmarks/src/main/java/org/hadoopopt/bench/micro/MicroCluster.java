@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.hadoopopt.directio.datanode.DirectIoDataNodePlugin;
+import org.hadoopopt.directio.protocol.EndpointDirectory;
 
 /**
  * The HDFS+YARN the cluster parts share: an embedded one ({@code bin/cluster}, real daemons, with
@@ -72,8 +74,8 @@ final class MicroCluster implements AutoCloseable {
       return new ArrayList<>();
     }
     return Arrays.asList("--extra-classpath", jars[0].getPath(),
-        "--set", "dfs.datanode.plugins=org.hadoopopt.directio.datanode.DirectIoDataNodePlugin",
-        "--set", "hadoopopt.directio.socket.dir=/tmp/hadoopopt-directio-" + BASE_PORT,
+        "--set", "dfs.datanode.plugins=" + DirectIoDataNodePlugin.class.getName(),
+        "--set", EndpointDirectory.SOCKET_DIR + "=" + EndpointDirectory.SOCKET_DIR_DEFAULT + "-" + BASE_PORT,
         "--set", "dfs.block.access.token.enable=true",
         "--set", "dfs.datanode.data.dir.perm=750");
   }

@@ -32,11 +32,15 @@ import org.hadoopopt.bench.tools.Jobs;
  */
 public final class SchedScan extends MicroTool {
   /** Bytes of the scanned file ({@code 64m}, {@code 1g}, ...). Default {@code 1g}. */
-  public static final String FILE_SIZE = "hadoopopt.bench.sched.file.size";
+  public static final String FILE_SIZE = "hadoopopt.bench.sched.file.bytes";
   /** Comma-separated split (or block) sizes. Default: 64m doubling up to the file size, and the file size. */
   public static final String SPLIT_SIZES = "hadoopopt.bench.sched.split.sizes";
   /** {@code split} (one file, split size keys) or {@code blocks} (one file per block size). Default {@code split}. */
   public static final String LAYOUT = "hadoopopt.bench.sched.layout";
+  static {
+    // the module's renamed keys stay readable under their old names
+    RenamedKeys.register();
+  }
   /** The configuration the others are compared with: Hadoop's default block size, when measured. */
   static final long STOCK_SIZE = 128L << 20;
 

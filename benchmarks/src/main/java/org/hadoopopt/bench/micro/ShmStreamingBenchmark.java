@@ -29,7 +29,9 @@ import org.apache.hadoop.mapred.Reducer;
 import org.apache.hadoop.mapred.lib.IdentityMapper;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
+import org.hadoopopt.shmstreaming.io.ShmChannel;
 import org.hadoopopt.shmstreaming.io.ShmIdentifierResolver;
+import org.hadoopopt.shmstreaming.io.TaskTurns;
 
 /**
  * The research's benchmarks, side by side in one run on the same data (LocalJobRunner): identity
@@ -166,14 +168,14 @@ public final class ShmStreamingBenchmark {
       return;
     }
     Map<String, String> props = new LinkedHashMap<>();
-    props.put("stream.io.identifier.resolver.class", ShmIdentifierResolver.class.getName());
-    props.put("stream.shm.dir", shmDir.toString());
+    props.put(ShmIdentifierResolver.RESOLVER_KEY, ShmIdentifierResolver.class.getName());
+    props.put(ShmChannel.DIR, shmDir.toString());
     props.put("mapreduce.task.io.sort.mb", "100");
     if (batch != null) {
-      props.put("stream.shm.batch.size", batch);
+      props.put(ShmChannel.BATCH_SIZE, batch);
     }
     if (turns) {
-      props.put("stream.shm.turns", "true");
+      props.put(TaskTurns.ENABLED, "true");
     }
     List<String> args = new ArrayList<>();
     if (shm) {

@@ -1,6 +1,7 @@
 package org.hadoopopt.bench.pavlo;
 
 import java.util.Locale;
+import org.hadoopopt.inputformats.record.ColumnGrammar;
 
 /**
  * How every variant of a task prints its numbers, so that baseline and optimized outputs can be
@@ -9,8 +10,18 @@ import java.util.Locale;
 public final class PavloOutput {
   private PavloOutput() {}
 
-  /** Hundredths as a decimal with exactly 2 decimals: 12345 is "123.45", -5 is "-0.05". */
-  public static String revenue(long cents) {
+  /**
+   * A sum of adRevenue in millionths (how every reader holds a DECIMAL, {@link ColumnGrammar}) as
+   * a decimal with exactly 2 decimals: 123450000 is "123.45", -50000 is "-0.05". The columns have at
+   * most 2 decimals, so their sums are whole hundredths.
+   *
+   * @throws IllegalArgumentException for a value with more than 2 decimals
+   */
+  public static String revenue(long micros) {
+    if (micros % ColumnGrammar.DECIMAL_STEP != 0) {
+      throw new IllegalArgumentException("adRevenue sum " + micros + " millionths has more than 2 decimals");
+    }
+    long cents = micros / ColumnGrammar.DECIMAL_STEP;
     long abs = Math.abs(cents);
     String s = (abs / 100) + "." + (abs % 100 < 10 ? "0" : "") + (abs % 100);
     return cents < 0 ? "-" + s : s;
@@ -22,7 +33,7 @@ public final class PavloOutput {
   }
 
   /** The value column(s) of the join's one output line: {@code totalRevenue TAB avgPageRank}. */
-  public static String joinValue(long revenueCents, long pageRankSum, long visits) {
-    return revenue(revenueCents) + "\t" + average(pageRankSum, visits);
+  public static String joinValue(long revenueMicros, long pageRankSum, long visits) {
+    return revenue(revenueMicros) + "\t" + average(pageRankSum, visits);
   }
 }

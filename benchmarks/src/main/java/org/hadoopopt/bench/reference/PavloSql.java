@@ -40,13 +40,13 @@ public final class PavloSql {
   static {
     VIEWS.put(PavloSchema.GREP, cols("key VARCHAR", "field VARCHAR"));
     VIEWS.put(PavloSchema.RANKINGS, cols("pageURL VARCHAR", "pageRank INTEGER", "avgDuration INTEGER"));
-    // adRevenue as an exact decimal: sums in cents equal the Hadoop jobs' exactly.
+    // adRevenue as an exact decimal: sums in millionths equal the Hadoop jobs' exactly.
     VIEWS.put(PavloSchema.USERVISITS, cols("sourceIP VARCHAR", "destURL VARCHAR", "visitDate DATE",
         "adRevenue DECIMAL(12,2)", "userAgent VARCHAR", "countryCode VARCHAR", "languageCode VARCHAR",
         "searchWord VARCHAR", "duration INTEGER"));
   }
 
-  private static final String CENTS = "SUM(CAST(adRevenue * 100 AS BIGINT))";
+  private static final String MICROS = "SUM(CAST(adRevenue * 1000000 AS BIGINT))";
 
   private PavloSql() {}
 
@@ -85,14 +85,14 @@ public final class PavloSql {
     } else if (t == Task.SELECTION) {
       return "SELECT pageURL, pageRank FROM rankings WHERE pageRank > 10";
     } else if (t == Task.AGGREGATION) {
-      return "SELECT sourceIP, " + CENTS + " FROM uservisits GROUP BY sourceIP";
+      return "SELECT sourceIP, " + MICROS + " FROM uservisits GROUP BY sourceIP";
     } else if (t == Task.AGGREGATION_SMALL) {
-      return "SELECT SUBSTR(sourceIP, 1, 7), " + CENTS + " FROM uservisits GROUP BY SUBSTR(sourceIP, 1, 7)";
+      return "SELECT SUBSTR(sourceIP, 1, 7), " + MICROS + " FROM uservisits GROUP BY SUBSTR(sourceIP, 1, 7)";
     } else if (t == Task.AGGREGATION_DATES) {
-      return "SELECT sourceIP, " + CENTS + " FROM uservisits WHERE visitDate BETWEEN DATE '"
+      return "SELECT sourceIP, " + MICROS + " FROM uservisits WHERE visitDate BETWEEN DATE '"
           + Task.DateBounds.FROM + "' AND DATE '" + Task.DateBounds.TO + "' GROUP BY sourceIP";
     } else if (t == Task.JOIN) {
-      return "SELECT UV.sourceIP, " + CENTS + " AS revenue, SUM(R.pageRank), COUNT(*) FROM rankings R JOIN "
+      return "SELECT UV.sourceIP, " + MICROS + " AS revenue, SUM(R.pageRank), COUNT(*) FROM rankings R JOIN "
           + "uservisits UV ON R.pageURL = UV.destURL WHERE UV.visitDate BETWEEN DATE '2000-01-15' AND DATE '2000-01-22'"
           + " GROUP BY UV.sourceIP ORDER BY revenue DESC, UV.sourceIP LIMIT 1";
     }

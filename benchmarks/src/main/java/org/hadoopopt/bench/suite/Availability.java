@@ -8,6 +8,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.hadoopopt.bench.pavlo.HadoopOptKeys;
 import org.hadoopopt.bench.pavlo.Task;
+import org.hadoopopt.directio.protocol.EndpointDirectory;
 
 /**
  * Which task a variant makes sense for, and whether this jar and cluster can run it now. A
@@ -19,9 +20,6 @@ final class Availability {
   static final String FINGERPRINT_COLLECTOR = HadoopOptKeys.FINGERPRINT_COLLECTOR;
   /** The HDFS client plugin of the hdfs-directio module. */
   static final String DIRECTIO_BUILDER = HadoopOptKeys.DIRECTIO_BUILDER;
-  /** The directio socket folder key and its default (hdfs-directio's README). */
-  static final String DIRECTIO_SOCKET_DIR = "hadoopopt.directio.socket.dir";
-  static final String DIRECTIO_SOCKET_DIR_DEFAULT = "/tmp/hadoopopt-directio";
 
   private static final Set<Task> AGGREGATIONS = new HashSet<>(Arrays.asList(
       Task.AGGREGATION, Task.AGGREGATION_SMALL, Task.AGGREGATION_DATES));
@@ -106,11 +104,11 @@ final class Availability {
     if (!"hdfs".equals(scheme)) {
       return "direct I/O reads HDFS blocks; the data is on " + scheme + ":";
     }
-    File[] socks = new File(conf.get(DIRECTIO_SOCKET_DIR, DIRECTIO_SOCKET_DIR_DEFAULT))
+    File[] socks = new File(conf.get(EndpointDirectory.SOCKET_DIR, EndpointDirectory.SOCKET_DIR_DEFAULT))
         .listFiles((dir, name) -> name.startsWith("dn-") && name.endsWith(".sock"));
     if (socks == null || socks.length == 0) {
       return "no DataNode runs the direct I/O plugin (no dn-*.sock in "
-          + conf.get(DIRECTIO_SOCKET_DIR, DIRECTIO_SOCKET_DIR_DEFAULT) + "); start the cluster with it";
+          + conf.get(EndpointDirectory.SOCKET_DIR, EndpointDirectory.SOCKET_DIR_DEFAULT) + "); start the cluster with it";
     }
     return null;
   }

@@ -22,7 +22,7 @@ final class PatchedClasses {
    * (V the running Hadoop's version) in the checkout the suite's classes or classpath come from,
    * or in the working folder: the jar of patched Hadoop classes the patched variants run on.
    */
-  static final String JAR = "hadoopopt.bench.suite.patched.jar";
+  public static final String JAR = "hadoopopt.bench.suite.patched.jar";
 
   private PatchedClasses() {}
 

@@ -97,7 +97,7 @@ class GrammarDecodersTest {
         assertArrayEquals(latin1(x.sourceIP), bytes(m.sourceIP()), what);
         assertArrayEquals(latin1(x.destURL), bytes(m.destURL()), what);
         assertEquals(Math.floorDiv(x.visitDate.getTime(), 86_400_000L), m.visitDate(), what);
-        assertEquals(x.adRevenueCents * 10_000L, m.adRevenueMicros(), what);
+        assertEquals(x.adRevenueMicros, m.adRevenueMicros(), what);
         assertEquals(x.duration.intValue(), m.duration(), what);
         assertArrayEquals(latin1(new String(line, StandardCharsets.ISO_8859_1).split("\\|", -1)[4]), bytes(m.userAgent()), what);
       }

@@ -35,6 +35,7 @@ import org.hadoopopt.inputformats.btree.BTreeCounter;
 import org.hadoopopt.inputformats.loader.LoadJob;
 import org.hadoopopt.inputformats.mapreduce.BadRows;
 import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
+import org.hadoopopt.inputformats.mapreduce.KvsfOutputFormat;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexCounter;
 import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.testing.TestFiles;
@@ -327,7 +328,7 @@ class GrammarDifferentialTest {
     Configuration c = conf(skip);
     Job job;
     if (how.equals("convert")) {
-      c.setInt("hadoopopt.kvsf.page.size", 4096);
+      c.setInt(KvsfOutputFormat.PAGE_SIZE, 4096);
       job = KvsfConvert.createJob(c, Schema.forName(table), new Path(path(dir, table)), new Path(outDir));
     } else {
       c.set(LoadJob.TABLE, table);

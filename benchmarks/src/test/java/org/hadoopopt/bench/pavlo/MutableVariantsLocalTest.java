@@ -12,6 +12,7 @@ import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
 import org.hadoopopt.bench.pavlo.jobs.GrepJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
+import org.hadoopopt.inputformats.mapreduce.BadRows;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -83,7 +84,7 @@ class MutableVariantsLocalTest {
         "k000000001|XYZabc", "k000000002|abcXYZ", "XYZ0000003|abc", "k000000004|abXYbZ", "k000000005|a|XYZ",
         "k000000006|", "no separator XYZ", "k000000008|XYZ").concat("\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
     List<String> want = java.util.Arrays.asList("k000000001\tXYZabc", "k000000002\tabcXYZ", "k000000008\tXYZ");
-    String skip = "hadoopopt.input.skip.bad=true";
+    String skip = BadRows.SKIP_BAD + "=true";
     assertEquals(want, run(new GrepJob(), "edges-baseline", "-D", skip, in.toString()));
     assertEquals(want, run(new GrepJob(), "edges-mt", "-D", skip, "--variant", "mt", in.toString()));
     int rc;

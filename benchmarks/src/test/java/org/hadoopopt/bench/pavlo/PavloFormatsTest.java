@@ -18,10 +18,11 @@ class PavloFormatsTest {
     Random r = new Random(1);
     for (int i = 0; i < 10_000; i++) {
       long cents = r.nextInt(2_000_000_000) - 1_000_000_000L;
-      assertEquals(BigDecimal.valueOf(cents, 2).toPlainString(), PavloOutput.revenue(cents));
+      assertEquals(BigDecimal.valueOf(cents, 2).toPlainString(), PavloOutput.revenue(cents * 10_000L));
     }
     assertEquals("0.00", PavloOutput.revenue(0));
-    assertEquals("-0.05", PavloOutput.revenue(-5));
+    assertThrows(IllegalArgumentException.class, () -> PavloOutput.revenue(123)); // not whole hundredths
+    assertEquals("-0.05", PavloOutput.revenue(-50_000));
   }
 
   @Test
@@ -33,19 +34,19 @@ class PavloFormatsTest {
       String want = new BigDecimal(sum).divide(new BigDecimal(count), 6, RoundingMode.HALF_UP).toPlainString();
       assertEquals(want, PavloOutput.average(sum, count), sum + "/" + count);
     }
-    assertEquals("123.45\t3.333333", PavloOutput.joinValue(12345, 10, 3));
+    assertEquals("123.45\t3.333333", PavloOutput.joinValue(123_450_000L, 10, 3));
   }
 
   @Test
-  void centsParseExactlyOrNotAtAll() {
-    assertEquals(12345, PavloSchema.parseCents("123.45"));
-    assertEquals(770, PavloSchema.parseCents("7.7"));
-    assertEquals(5, PavloSchema.parseCents("0.05"));
-    assertThrows(NumberFormatException.class, () -> PavloSchema.parseCents("1.200")); // the grammar: at most 2 decimals
-    assertThrows(NumberFormatException.class, () -> PavloSchema.parseCents("+1.20"));
-    assertThrows(NumberFormatException.class, () -> PavloSchema.parseCents("1e2"));
-    assertThrows(NumberFormatException.class, () -> PavloSchema.parseCents("12.345"));
-    assertThrows(NumberFormatException.class, () -> PavloSchema.parseCents("12,5"));
+  void revenueParsesExactlyOrNotAtAll() {
+    assertEquals(123_450_000L, PavloSchema.parseMicros("123.45"));
+    assertEquals(7_700_000L, PavloSchema.parseMicros("7.7"));
+    assertEquals(50_000L, PavloSchema.parseMicros("0.05"));
+    assertThrows(NumberFormatException.class, () -> PavloSchema.parseMicros("1.200")); // the grammar: at most 2 decimals
+    assertThrows(NumberFormatException.class, () -> PavloSchema.parseMicros("+1.20"));
+    assertThrows(NumberFormatException.class, () -> PavloSchema.parseMicros("1e2"));
+    assertThrows(NumberFormatException.class, () -> PavloSchema.parseMicros("12.345"));
+    assertThrows(NumberFormatException.class, () -> PavloSchema.parseMicros("12,5"));
   }
 
   @Test

@@ -19,6 +19,7 @@ import org.hadoopopt.bench.pavlo.jobs.BaselineTool;
 import org.hadoopopt.bench.pavlo.jobs.GrepJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
 import org.hadoopopt.inputformats.mapreduce.BadRows;
+import org.hadoopopt.inputformats.mapreduce.Pushdown;
 import org.hadoopopt.inputformats.mapreduce.PushdownCounter;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -140,13 +141,13 @@ class PushdownVariantsLocalTest {
   void aBadPushdownKeyFailsTheJobAtSubmissionNamingKeyAndValue() {
     String rankings = new File(data.set, "rankings").toString();
     Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> ToolRunner.run(LocalSets.conf(),
-        new SelectionJob(), new String[] {"-D", "hadoopopt.input.pushdown.column=pageRank", "-D",
-            "hadoopopt.input.pushdown.lower=ten", "--variant", "mt", rankings, new File(data.out, "sel-badkey").toString()}));
+        new SelectionJob(), new String[] {"-D", Pushdown.COLUMN + "=pageRank", "-D",
+            Pushdown.LOWER + "=ten", "--variant", "mt", rankings, new File(data.out, "sel-badkey").toString()}));
     Throwable t = e;
     while (!(t instanceof IllegalArgumentException) && t.getCause() != null) {
       t = t.getCause();
     }
-    assertTrue(t.getMessage().contains("hadoopopt.input.pushdown.lower") && t.getMessage().contains("'ten'"), t.getMessage());
+    assertTrue(t.getMessage().contains(Pushdown.LOWER) && t.getMessage().contains("'ten'"), t.getMessage());
     assertFalse(new File(data.out, "sel-badkey").exists(), "no task ran");
   }
 

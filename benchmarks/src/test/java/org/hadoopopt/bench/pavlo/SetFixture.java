@@ -11,6 +11,7 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.inputformats.loader.LoadJob;
 import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
+import org.hadoopopt.inputformats.mapreduce.KvsfOutputFormat;
 
 /**
  * What the local-runner variant tests share: the generated set (scale 0.0003, seed 11, one per
@@ -52,7 +53,7 @@ final class SetFixture {
   /** TABLE converted to KVSF into out/TABLE-kvsf, with 4 KB pages so the tiny tables still span many pages. */
   String convert(String table) throws Exception {
     String dir = new File(out, table + "-kvsf").toString();
-    assertEquals(0, ToolRunner.run(LocalSets.conf(), new KvsfConvert(), new String[] {"-D", "hadoopopt.kvsf.page.size=4096",
+    assertEquals(0, ToolRunner.run(LocalSets.conf(), new KvsfConvert(), new String[] {"-D", KvsfOutputFormat.PAGE_SIZE + "=4096",
         table, table(table), dir}));
     return dir;
   }

@@ -3,6 +3,7 @@ package org.hadoopopt.bench.suite;
 import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 
 /**
  * The suite's data preparation as a process of its own, for {@link KilledDataPrepTest} to kill:
@@ -15,7 +16,7 @@ public final class DataPrepChild {
     Configuration c = new Configuration();
     c.set("fs.defaultFS", "file:///");
     c.set("mapreduce.framework.name", "local");
-    c.set("hadoopopt.bench.gen.scale", "0.0005");
+    c.set(PavloGenerator.SCALE, "0.0005");
     c.set(SuiteOptions.PARTITIONS, "2");
     c.setInt("mapreduce.task.io.sort.mb", 16);
     return c;

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.ReplicaAccessor;
 import org.apache.hadoop.hdfs.ReplicaAccessorBuilder;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.hadoopopt.directio.protocol.EndpointDirectory;
 import org.hadoopopt.directio.protocol.FdPassing;
 import org.hadoopopt.directio.protocol.PathReply;
@@ -96,7 +97,7 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
 
   /** Switches the plugin on in a client configuration (appending to any builders already listed). */
   public static void enable(Configuration conf) {
-    String key = "dfs.client.replica.accessor.builder.classes";
+    String key = HdfsClientConfigKeys.REPLICA_ACCESSOR_BUILDER_CLASSES_KEY;
     String old = conf.getTrimmed(key, "");
     if (!old.contains(DirectReplicaAccessorBuilder.class.getName())) {
       conf.set(key, old.isEmpty() ? DirectReplicaAccessorBuilder.class.getName()

@@ -15,6 +15,7 @@ import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.hadoopopt.inputformats.RenamedKeys;
 import org.hadoopopt.inputformats.index.KeyRange;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.record.Row;
@@ -40,9 +41,13 @@ public abstract class BTreeInputFormat<R extends Row> extends FileInputFormat<Wr
    * How a task gets at a tree file; default {@code auto}: in place when the file is on the local
    * file system (a link in the task's directory, nothing copied), else a copy; {@code copy}: always a copy.
    */
-  public static final String OPEN_MODE = "hadoopopt.btree.open.mode";
+  public static final String OPEN_MODE = "hadoopopt.input.btree.open.mode";
   /** Whether JE verifies each log entry's checksum as it reads it (je.log.checksumRead); default true. */
-  public static final String CHECKSUM_READ = "hadoopopt.btree.checksum.read";
+  public static final String CHECKSUM_READ = "hadoopopt.input.btree.checksum.read";
+  static {
+    // the module's renamed keys stay readable under their old names
+    RenamedKeys.register();
+  }
 
   protected abstract Schema schema();
 

@@ -6,6 +6,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import org.apache.hadoop.conf.Configuration;
+import org.hadoopopt.inputformats.RenamedKeys;
 
 /**
  * The Berkeley DB JE settings of the loader (writing) and of the reader (opening a cleanly closed
@@ -14,9 +15,13 @@ import org.apache.hadoop.conf.Configuration;
  */
 public final class TreeEnvironments {
   /** Local directory where trees are built (loader) and staged (reader); default the JVM's java.io.tmpdir (a YARN container's own tmp). */
-  public static final String LOCAL_DIR = "hadoopopt.btree.local.dir";
+  public static final String LOCAL_DIR = "hadoopopt.input.btree.local.dir";
   /** JE cache bytes per environment (loader and reader), at least 1048576; default 33554432. */
-  public static final String CACHE_BYTES = "hadoopopt.btree.cache.bytes";
+  public static final String CACHE_BYTES = "hadoopopt.input.btree.cache.bytes";
+  static {
+    // the module's renamed keys stay readable under their old names
+    RenamedKeys.register();
+  }
 
   static final long DEFAULT_CACHE_BYTES = 32L << 20;
   /** The largest JE log file: the whole tree of a partition must fit in one. */

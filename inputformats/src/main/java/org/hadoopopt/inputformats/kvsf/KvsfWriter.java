@@ -48,7 +48,10 @@ public final class KvsfWriter implements Closeable {
   }
 
   private void writeHeader() throws IOException {
-    byte[] s = schema.name().getBytes(StandardCharsets.US_ASCII);
+    byte[] s = schema.spec().getBytes(StandardCharsets.US_ASCII);
+    if (s.length > 255) {
+      throw new IllegalArgumentException(name + ": table spec longer than the header's 255 bytes: " + schema.spec());
+    }
     byte[] c = codec.name().getBytes(StandardCharsets.US_ASCII);
     if (c.length > 255) {
       throw new IllegalArgumentException("codec name longer than 255 bytes: " + codec.name());

@@ -13,7 +13,7 @@ public class RecordTooLargeException extends IOException {
   /** {@code what} names the record (file and record number, or input file and offset). */
   public RecordTooLargeException(String what, int recordBytes, int limit, int pageSize) {
     super(what + " encodes to " + recordBytes + " bytes, more than the " + limit + " a page of " + pageSize
-        + " bytes holds; records may not span pages, so raise the page size (hadoopopt.kvsf.page.size for jobs)");
+        + " bytes holds; records may not span pages, so raise the page size (hadoopopt.input.kvsf.page.bytes for jobs)");
     this.recordBytes = recordBytes;
     this.limit = limit;
     this.pageSize = pageSize;

@@ -16,6 +16,7 @@ import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
+import org.hadoopopt.inputformats.RenamedKeys;
 import org.hadoopopt.inputformats.index.KeyType;
 import org.hadoopopt.inputformats.kvsf.KvsfLayout;
 import org.hadoopopt.inputformats.mapreduce.CompleteOutput;
@@ -38,24 +39,28 @@ import org.hadoopopt.inputformats.record.Schema;
  * {@link #parameters} and the rows read and written.
  */
 public class LoadJob extends Configured implements Tool {
-  /** The table loaded: {@code rankings} or {@code uservisits}; no default, required. */
-  public static final String TABLE = "hadoopopt.loader.table";
+  /** The table loaded: {@code rankings}, {@code uservisits} or a spec {@code name(column:TYPE,...)}; no default, required. */
+  public static final String TABLE = "hadoopopt.input.loader.table";
   /** Number of partitions = output files = reducers; no default, required, at least 1. */
-  public static final String PARTITIONS = "hadoopopt.loader.partitions";
-  /** Column hashed to choose the partition; default pageURL (Rankings), destURL (UserVisits). */
-  public static final String PARTITION_COLUMN = "hadoopopt.loader.partition.column";
-  /** Column each file is sorted and indexed on; default pageRank (Rankings), visitDate (UserVisits). */
-  public static final String INDEX_COLUMN = "hadoopopt.loader.index.column";
+  public static final String PARTITIONS = "hadoopopt.input.loader.partitions";
+  /** Column hashed to choose the partition; default pageURL (Rankings), destURL (UserVisits), else the first column. */
+  public static final String PARTITION_COLUMN = "hadoopopt.input.loader.partition.column";
+  /** Column each file is sorted and indexed on; default pageRank (Rankings), visitDate (UserVisits), else the first column. */
+  public static final String INDEX_COLUMN = "hadoopopt.input.loader.index.column";
   /**
    * Data format written: {@code text} ('|' lines, default), {@code kvsf} (KeyValueSequenceFile, codec
-   * hadoopopt.kvsf.codec) or {@code bdbtree} (a Berkeley DB JE B+-tree per partition, no range index).
+   * hadoopopt.input.kvsf.codec) or {@code bdbtree} (a Berkeley DB JE B+-tree per partition, no range index).
    */
-  public static final String FORMAT = "hadoopopt.loader.format";
+  public static final String FORMAT = "hadoopopt.input.loader.format";
   /** Bytes per index page (text pages hold whole lines; KVSF pages are the file's pages); default 131072. */
-  public static final String PAGE_SIZE = "hadoopopt.index.page.size";
+  public static final String PAGE_SIZE = "hadoopopt.input.index.page.bytes";
+  static {
+    // the module's renamed keys stay readable under their old names
+    RenamedKeys.register();
+  }
 
   public static void setTable(Configuration conf, Schema table) {
-    conf.set(TABLE, table.name());
+    conf.set(TABLE, table.spec());
   }
 
   public static void setPartitions(Configuration conf, int n) {
@@ -87,7 +92,7 @@ public class LoadJob extends Configured implements Tool {
   static Schema getTable(Configuration conf) {
     String t = conf.getTrimmed(TABLE);
     if (t == null) {
-      throw new IllegalArgumentException(TABLE + " is not set: the loader needs the table (rankings or uservisits)");
+      throw new IllegalArgumentException(TABLE + " is not set: the loader needs the table (rankings, uservisits or a spec name(column:TYPE,...))");
     }
     try {
       return Schema.forName(t);
@@ -132,11 +137,13 @@ public class LoadJob extends Configured implements Tool {
   }
 
   static int partitionField(Configuration conf, Schema s) {
-    return field(s, PARTITION_COLUMN, conf.getTrimmed(PARTITION_COLUMN, s == Schema.RANKINGS ? "pageURL" : "destURL"));
+    String pavlo = s == Schema.RANKINGS ? "pageURL" : s == Schema.USER_VISITS ? "destURL" : s.fieldName(0);
+    return field(s, PARTITION_COLUMN, conf.getTrimmed(PARTITION_COLUMN, pavlo));
   }
 
   static int indexField(Configuration conf, Schema s) {
-    int f = field(s, INDEX_COLUMN, conf.getTrimmed(INDEX_COLUMN, s == Schema.RANKINGS ? "pageRank" : "visitDate"));
+    String pavlo = s == Schema.RANKINGS ? "pageRank" : s == Schema.USER_VISITS ? "visitDate" : s.fieldName(0);
+    int f = field(s, INDEX_COLUMN, conf.getTrimmed(INDEX_COLUMN, pavlo));
     try {
       KeyType.of(s.type(f), s.fieldName(f));
     } catch (IllegalArgumentException e) {

@@ -12,13 +12,14 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
+import org.hadoopopt.inputformats.RenamedKeys;
 import org.hadoopopt.inputformats.record.Schema;
 
 /**
  * Converts a '|' text table into KeyValueSequenceFiles, map-only (one output file per input split,
  * rows in input order):
  * {@code hadoop jar hadoopopt-inputformats.jar org.hadoopopt.inputformats.mapreduce.KvsfConvert
- * [-D hadoopopt.kvsf.codec=tuple] [-D hadoopopt.kvsf.page.size=131072] rankings|uservisits IN OUT}.
+ * [-D hadoopopt.input.kvsf.codec=tuple] [-D hadoopopt.input.kvsf.page.bytes=131072] rankings|uservisits IN OUT}.
  * Rows are read by the mutable text reader, so the text follows
  * {@link org.hadoopopt.inputformats.record.ColumnGrammar}: a malformed row fails naming file, offset
  * and column, or with {@link BadRows#SKIP_BAD} is skipped and counted in this job's counters.
@@ -28,14 +29,25 @@ import org.hadoopopt.inputformats.record.Schema;
 public class KvsfConvert extends Configured implements Tool {
   /** The command line (after the jar or the driver's program name). */
   public static final String USAGE = "[-D " + KvsfOutputFormat.CODEC + "=tuple|writable|protobuf] [-D "
-      + KvsfOutputFormat.PAGE_SIZE + "=BYTES] rankings|uservisits TEXT_IN KVSF_OUT";
+      + KvsfOutputFormat.PAGE_SIZE + "=BYTES] rankings|uservisits|'name(column:TYPE,...)' TEXT_IN KVSF_OUT";
+  static {
+    // the module's renamed keys stay readable under their old names
+    RenamedKeys.register();
+  }
 
   /** Builds (does not submit) the conversion job. */
   public static Job createJob(org.apache.hadoop.conf.Configuration conf, Schema schema, Path in, Path out) throws java.io.IOException {
     BadRows.isSkipBad(conf); // a bad value fails here, naming the key
     Job job = Job.getInstance(conf, "kvsf-convert " + schema.name() + " " + in);
     job.setJarByClass(KvsfConvert.class);
-    job.setInputFormatClass(schema == Schema.RANKINGS ? RankingsTextInputFormat.class : UserVisitsTextInputFormat.class);
+    if (schema == Schema.RANKINGS) {
+      job.setInputFormatClass(RankingsTextInputFormat.class);
+    } else if (schema == Schema.USER_VISITS) {
+      job.setInputFormatClass(UserVisitsTextInputFormat.class);
+    } else {
+      job.setInputFormatClass(SchemaTextInputFormat.class);
+      SchemaTextInputFormat.setSchema(job, schema);
+    }
     job.setMapperClass(KvsfConvertMapper.class); // the row goes straight to the writer
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(LongWritable.class);

@@ -22,14 +22,19 @@ import org.hadoopopt.inputformats.record.Schema;
  * FileInputFormat's moved to page boundaries (one header read per file); a reader takes the pages
  * that start inside its split anyway, so a split of any shape is readable without scanning from
  * the file start. Subclasses fix the table: {@link RankingsKvsfInputFormat},
- * {@link UserVisitsKvsfInputFormat}.
+ * {@link UserVisitsKvsfInputFormat}; {@link SchemaKvsfInputFormat} reads any table named by a key.
  */
 public abstract class KvsfInputFormat<R extends Row> extends FileInputFormat<NullWritable, R> {
   protected abstract Schema schema();
 
+  /** The table read with the job's configuration; {@link SchemaKvsfInputFormat} takes it from a key. */
+  protected Schema schema(org.apache.hadoop.conf.Configuration conf) {
+    return schema();
+  }
+
   @Override
   public List<InputSplit> getSplits(JobContext job) throws IOException {
-    Pushdown.get(job.getConfiguration(), schema()); // a bad pushdown key fails the job at submission
+    Pushdown.get(job.getConfiguration(), schema(job.getConfiguration())); // a bad pushdown key fails the job at submission
     conf = job.getConfiguration();
     ScanSplits.get(conf); // a bad split size too
     List<InputSplit> aligned = new ArrayList<>();
@@ -82,6 +87,6 @@ public abstract class KvsfInputFormat<R extends Row> extends FileInputFormat<Nul
 
   @Override
   public RecordReader<NullWritable, R> createRecordReader(InputSplit split, TaskAttemptContext ctx) {
-    return new KvsfRecordReader<R>(schema());
+    return new KvsfRecordReader<R>(schema(ctx.getConfiguration()));
   }
 }

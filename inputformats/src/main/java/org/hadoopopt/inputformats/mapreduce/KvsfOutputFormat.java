@@ -9,6 +9,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.hadoopopt.inputformats.RenamedKeys;
 import org.hadoopopt.inputformats.codec.BinaryCodec;
 import org.hadoopopt.inputformats.codec.BinaryCodecs;
 import org.hadoopopt.inputformats.kvsf.KvsfLayout;
@@ -19,11 +20,18 @@ import org.hadoopopt.inputformats.record.Schema;
 /** Writes the job's values (mutable rows) into one KeyValueSequenceFile per task; keys are ignored. */
 public class KvsfOutputFormat extends FileOutputFormat<Object, Row> {
   /** Bytes per page; default 131072 (128 KB), allowed 64 .. 64 MB. A record must fit in one page. */
-  public static final String PAGE_SIZE = "hadoopopt.kvsf.page.size";
+  public static final String PAGE_SIZE = "hadoopopt.input.kvsf.page.bytes";
   /** Record encoding: {@code writable}, {@code protobuf}, {@code tuple} (default) or a BinaryCodec class name. */
-  public static final String CODEC = "hadoopopt.kvsf.codec";
-  /** The table the rows belong to: {@code rankings} or {@code uservisits}; no default, required. */
-  public static final String SCHEMA = "hadoopopt.kvsf.schema";
+  public static final String CODEC = "hadoopopt.input.kvsf.codec";
+  /**
+   * The table the rows belong to: {@code rankings}, {@code uservisits} or a spec
+   * {@code name(column:TYPE,...)} ({@link Schema#parse}); no default, required.
+   */
+  public static final String SCHEMA = "hadoopopt.input.kvsf.schema";
+  static {
+    // the module's renamed keys stay readable under their old names
+    RenamedKeys.register();
+  }
 
   public static void setPageSize(Job job, int bytes) {
     job.getConfiguration().setInt(PAGE_SIZE, KvsfLayout.checkPageSize(bytes, PAGE_SIZE));
@@ -35,7 +43,7 @@ public class KvsfOutputFormat extends FileOutputFormat<Object, Row> {
   }
 
   public static void setSchema(Job job, Schema schema) {
-    job.getConfiguration().set(SCHEMA, schema.name());
+    job.getConfiguration().set(SCHEMA, schema.spec());
   }
 
   static int pageSize(Configuration conf) {
@@ -53,7 +61,7 @@ public class KvsfOutputFormat extends FileOutputFormat<Object, Row> {
   static Schema schema(Configuration conf) {
     String s = conf.get(SCHEMA);
     if (s == null) {
-      throw new IllegalArgumentException(SCHEMA + " is not set: KvsfOutputFormat needs the table (rankings or uservisits)");
+      throw new IllegalArgumentException(SCHEMA + " is not set: KvsfOutputFormat needs the table (rankings, uservisits or a spec name(column:TYPE,...))");
     }
     try {
       return Schema.forName(s);

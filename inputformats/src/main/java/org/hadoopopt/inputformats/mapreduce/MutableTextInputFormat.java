@@ -16,11 +16,17 @@ import org.hadoopopt.inputformats.record.Schema;
  * Hands '|' text tables to mappers as one reused mutable row per task (key: the line's byte
  * offset), decoded in place by {@link org.hadoopopt.inputformats.codec.MutableTextDecoder}.
  * Splitting, compression and line handling are Hadoop's {@code LineRecordReader}'s. Subclasses fix
- * the table: {@link RankingsTextInputFormat}, {@link UserVisitsTextInputFormat}, {@link GrepTextInputFormat}.
+ * the table: {@link RankingsTextInputFormat}, {@link UserVisitsTextInputFormat}, {@link GrepTextInputFormat};
+ * {@link SchemaTextInputFormat} reads any table named by a key.
  * A {@link Pushdown} predicate is applied in the reader.
  */
 public abstract class MutableTextInputFormat<R extends Row> extends FileInputFormat<LongWritable, R> {
   protected abstract Schema schema();
+
+  /** The table read with the job's configuration; {@link SchemaTextInputFormat} takes it from a key. */
+  protected Schema schema(Configuration conf) {
+    return schema();
+  }
 
   /**
    * FileInputFormat's splits (of {@link ScanSplits#SPLIT_BYTES} if set), as {@link ScanSplit}s
@@ -29,7 +35,7 @@ public abstract class MutableTextInputFormat<R extends Row> extends FileInputFor
    */
   @Override
   public List<InputSplit> getSplits(JobContext job) throws IOException {
-    Pushdown.get(job.getConfiguration(), schema());
+    Pushdown.get(job.getConfiguration(), schema(job.getConfiguration()));
     conf = job.getConfiguration();
     long size = ScanSplits.get(conf); // a bad split size fails the job at submission
     boolean own = ScanSplits.ownSplits(conf);
@@ -56,6 +62,6 @@ public abstract class MutableTextInputFormat<R extends Row> extends FileInputFor
 
   @Override
   public RecordReader<LongWritable, R> createRecordReader(InputSplit split, TaskAttemptContext ctx) {
-    return new MutableTextRecordReader<R>(schema());
+    return new MutableTextRecordReader<R>(schema(ctx.getConfiguration()));
   }
 }

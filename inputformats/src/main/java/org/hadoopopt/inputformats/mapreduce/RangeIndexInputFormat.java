@@ -15,6 +15,7 @@ import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.hadoopopt.inputformats.RenamedKeys;
 import org.hadoopopt.inputformats.index.ChecksummedFile;
 import org.hadoopopt.inputformats.index.IndexEntry;
 import org.hadoopopt.inputformats.index.KeyRange;
@@ -42,15 +43,19 @@ public abstract class RangeIndexInputFormat<R extends Row> extends FileInputForm
   private static final Logger LOG = LoggerFactory.getLogger(RangeIndexInputFormat.class);
 
   /** The column queried (a column name of the table); no default, required. Must be the indexed column. */
-  public static final String COLUMN = "hadoopopt.index.column";
+  public static final String COLUMN = "hadoopopt.input.index.column";
   /** Lower bound (integer, yyyy-MM-dd date or string, by the column's type); default unset = no lower bound. */
-  public static final String LOWER = "hadoopopt.index.lower";
+  public static final String LOWER = "hadoopopt.input.index.lower";
   /** Upper bound; default unset = no upper bound. */
-  public static final String UPPER = "hadoopopt.index.upper";
+  public static final String UPPER = "hadoopopt.input.index.upper";
   /** Whether the lower bound itself is in the range; default true. */
-  public static final String LOWER_INCLUSIVE = "hadoopopt.index.lower.inclusive";
+  public static final String LOWER_INCLUSIVE = "hadoopopt.input.index.lower.inclusive";
   /** Whether the upper bound itself is in the range; default true. */
-  public static final String UPPER_INCLUSIVE = "hadoopopt.index.upper.inclusive";
+  public static final String UPPER_INCLUSIVE = "hadoopopt.input.index.upper.inclusive";
+  static {
+    // the module's renamed keys stay readable under their old names
+    RenamedKeys.register();
+  }
 
   protected abstract Schema schema();
 

@@ -44,6 +44,6 @@ class KvsfConvertTest {
         new Path(new File(work, "out").toURI())));
     String want = new Path(in.toURI()) + ", offset " + offset + ": the row encodes to ";
     assertTrue(log.contains(want), "'" + want + "' in\n" + log);
-    assertTrue(log.contains("a page of 256 bytes holds") && log.contains("hadoopopt.kvsf.page.size"), log);
+    assertTrue(log.contains("a page of 256 bytes holds") && log.contains("hadoopopt.input.kvsf.page.bytes"), log);
   }
 }

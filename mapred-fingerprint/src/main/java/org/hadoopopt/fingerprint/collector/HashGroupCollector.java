@@ -30,6 +30,7 @@ import org.apache.hadoop.mapred.Task.TaskReporter;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.util.ReflectionUtils;
+import org.hadoopopt.fingerprint.RenamedKeys;
 import org.hadoopopt.fingerprint.key.BytesEqualGrouping;
 import org.hadoopopt.fingerprint.key.Djb2;
 import org.hadoopopt.fingerprint.key.FingerprintHashComparator;
@@ -67,7 +68,7 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
    * (the table replaces the sort buffer). Keys, values, the probe slots and the spill sort's
    * scratch arrays are all counted in it.
    */
-  public static final String MEMORY_PERCENT = "hadoopopt.hashgroup.memory.percent";
+  public static final String MEMORY_PERCENT = "hadoopopt.fingerprint.hashgroup.memory.percent";
   /**
    * Least reduction, in [0, 1], that hashing must show on the task's first
    * {@link #CHECK_RECORDS} records (1 - keys held or spilled by the table / records: a key
@@ -75,9 +76,13 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
    * goes back to sorting. Default {@code 0.1} (Hive's {@code hive.map.aggr.hash.min.reduction}
    * is the same test, stated as the ratio 0.9 of entries to rows).
    */
-  public static final String MIN_REDUCTION = "hadoopopt.hashgroup.min.reduction";
+  public static final String MIN_REDUCTION = "hadoopopt.fingerprint.hashgroup.min.reduction";
   /** Records after which the reduction is checked (once a task), at least 1; default {@code 100000}. */
-  public static final String CHECK_RECORDS = "hadoopopt.hashgroup.check.records";
+  public static final String CHECK_RECORDS = "hadoopopt.fingerprint.hashgroup.check.records";
+  static {
+    // the module's renamed keys stay readable under their old names
+    RenamedKeys.register();
+  }
 
   static final float DEFAULT_MEMORY_PERCENT = 1.0f;
   static final float DEFAULT_MIN_REDUCTION = 0.1f;

@@ -74,16 +74,16 @@ public final class AggregationJob extends BaselineTool {
         return;
       }
       String key = prefix > 0 && v.sourceIP.length() > prefix ? v.sourceIP.substring(0, prefix) : v.sourceIP;
-      context.write(RawText.text(key), new LongWritable(v.adRevenueCents));
+      context.write(RawText.text(key), new LongWritable(v.adRevenueMicros));
     }
   }
 
-  /** Sums hundredths and prints them as a decimal. */
+  /** Sums millionths and prints them as a decimal. */
   public static class RevenueReducer extends Reducer<Text, LongWritable, Text, Text> {
     @Override
-    protected void reduce(Text key, Iterable<LongWritable> cents, Context context) throws IOException, InterruptedException {
+    protected void reduce(Text key, Iterable<LongWritable> micros, Context context) throws IOException, InterruptedException {
       long sum = 0;
-      for (LongWritable c : cents) {
+      for (LongWritable c : micros) {
         sum += c.get();
       }
       context.write(key, new Text(PavloOutput.revenue(sum)));

@@ -75,8 +75,8 @@ public final class BaselineDecoder {
     } catch (ParseException e) {
       throw new IllegalStateException("SimpleDateFormat rejects a date the grammar accepts: " + f[PavloSchema.VISIT_DATE], e);
     }
-    long cents = new BigDecimal(f[PavloSchema.AD_REVENUE]).movePointRight(2).longValueExact();
-    return new UserVisit(f, date, cents, Integer.valueOf(f[PavloSchema.DURATION]));
+    long revenue = new BigDecimal(f[PavloSchema.AD_REVENUE]).movePointRight(6).longValueExact();
+    return new UserVisit(f, date, revenue, Integer.valueOf(f[PavloSchema.DURATION]));
   }
 
   /** Column {@code i} by the grammar, or {@link ColumnGrammar#INVALID} after rejecting the row (when skipping). */

@@ -31,7 +31,7 @@ public final class JoinJob extends BaselineTool {
   /** {@code hadoopopt.bench.join.to}, default {@code 2000-01-22}: last visitDate joined (inclusive). */
   public static final String TO = "hadoopopt.bench.join.to";
   /** Set by the job itself: the qualified Rankings input path, how phase-1 maps tell the tables apart. */
-  static final String RANKINGS_INPUT = "hadoopopt.bench.join.rankings-input";
+  public static final String RANKINGS_INPUT = "hadoopopt.bench.join.rankings-input";
 
   public static void setDateRange(Configuration conf, String from, String to) {
     conf.set(FROM, from);

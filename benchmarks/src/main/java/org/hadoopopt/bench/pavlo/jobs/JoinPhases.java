@@ -24,7 +24,7 @@ import org.hadoopopt.bench.pavlo.PavloOutput;
 public final class JoinPhases {
   private JoinPhases() {}
 
-  /** Phase 1 map: Rankings rows become (pageURL, "R" pageRank), visits in range (destURL, "V" sourceIP TAB cents). */
+  /** Phase 1 map: Rankings rows become (pageURL, "R" pageRank), visits in range (destURL, "V" sourceIP TAB micros). */
   public static class FilterMapper extends Mapper<LongWritable, Text, Text, Text> {
     private BaselineDecoder decoder;
     private boolean rankings;
@@ -51,13 +51,13 @@ public final class JoinPhases {
       } else {
         UserVisit v = decoder.userVisit(offset.get(), line);
         if (v != null && range.contains(v.visitDate)) {
-          context.write(RawText.text(v.destURL), RawText.text("V" + v.sourceIP + "\t" + v.adRevenueCents));
+          context.write(RawText.text(v.destURL), RawText.text("V" + v.sourceIP + "\t" + v.adRevenueMicros));
         }
       }
     }
   }
 
-  /** Phase 1 reduce: for a URL with a Rankings row, each visit becomes "sourceIP TAB cents TAB pageRank". */
+  /** Phase 1 reduce: for a URL with a Rankings row, each visit becomes "sourceIP TAB micros TAB pageRank". */
   public static class JoinReducer extends Reducer<Text, Text, Text, Text> {
     @Override
     protected void reduce(Text url, Iterable<Text> values, Context context) throws IOException, InterruptedException {
@@ -80,7 +80,7 @@ public final class JoinPhases {
     }
   }
 
-  /** Phase 2 map: "sourceIP TAB cents TAB pageRank" to (sourceIP, "cents TAB pageRank TAB 1"). */
+  /** Phase 2 map: "sourceIP TAB micros TAB pageRank" to (sourceIP, "micros TAB pageRank TAB 1"). */
   public static class VisitMapper extends Mapper<LongWritable, Text, Text, Text> {
     @Override
     protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
@@ -89,20 +89,20 @@ public final class JoinPhases {
     }
   }
 
-  /** Phase 2 combine and reduce: component-wise sums of "cents TAB pageRankSum TAB visits". */
+  /** Phase 2 combine and reduce: component-wise sums of "micros TAB pageRankSum TAB visits". */
   public static class SumReducer extends Reducer<Text, Text, Text, Text> {
     @Override
     protected void reduce(Text ip, Iterable<Text> values, Context context) throws IOException, InterruptedException {
-      long cents = 0;
+      long micros = 0;
       long ranks = 0;
       long visits = 0;
       for (Text t : values) {
         String[] f = t.toString().split("\t");
-        cents += Long.parseLong(f[0]);
+        micros += Long.parseLong(f[0]);
         ranks += Long.parseLong(f[1]);
         visits += Long.parseLong(f[2]);
       }
-      context.write(ip, new Text(cents + "\t" + ranks + "\t" + visits));
+      context.write(ip, new Text(micros + "\t" + ranks + "\t" + visits));
     }
   }
 
@@ -119,18 +119,18 @@ public final class JoinPhases {
     @Override
     protected void reduce(NullWritable none, Iterable<Text> values, Context context) throws IOException, InterruptedException {
       String[] best = null;
-      long bestCents = 0;
+      long bestMicros = 0;
       for (Text t : values) {
         String[] f = RawText.splitLastTabs(RawText.string(t), 4);
-        long cents = Long.parseLong(f[1]);
-        if (best == null || cents > bestCents || cents == bestCents && f[0].compareTo(best[0]) < 0) {
+        long micros = Long.parseLong(f[1]);
+        if (best == null || micros > bestMicros || micros == bestMicros && f[0].compareTo(best[0]) < 0) {
           best = f;
-          bestCents = cents;
+          bestMicros = micros;
         }
       }
       if (best != null) {
         context.write(RawText.text(best[0]),
-            new Text(PavloOutput.joinValue(bestCents, Long.parseLong(best[2]), Long.parseLong(best[3]))));
+            new Text(PavloOutput.joinValue(bestMicros, Long.parseLong(best[2]), Long.parseLong(best[3]))));
       }
     }
   }

@@ -1,7 +1,6 @@
 package org.hadoopopt.bench.pavlo.jobs;
 
 import org.hadoopopt.bench.pavlo.RawText;
-import org.hadoopopt.inputformats.record.ColumnGrammar;
 import java.io.IOException;
 import java.time.LocalDate;
 import java.util.Locale;
@@ -95,7 +94,7 @@ final class JoinVariants {
     return job;
   }
 
-  /** (sourceIP, "cents TAB pageRankSum TAB visits") summed by a combiner, then one reducer keeps the top. */
+  /** (sourceIP, "micros TAB pageRankSum TAB visits") summed by a combiner, then one reducer keeps the top. */
   private static void topReduce(Job job, Path out) {
     job.setCombinerClass(JoinPhases.SumReducer.class);
     job.setReducerClass(TopSumReducer.class);
@@ -107,9 +106,9 @@ final class JoinVariants {
     return new long[] {range.fromDay(), range.toDay()};
   }
 
-  /** Revenue of a visit in hundredths (the readers' grammar allows at most 2 decimals and no NULL). */
-  static long cents(UserVisitsRecord v) {
-    return v.adRevenueMicros() / ColumnGrammar.DECIMAL_STEP;
+  /** Revenue of a visit in millionths (the readers' grammar allows at most 2 decimals and no NULL). */
+  static long micros(UserVisitsRecord v) {
+    return v.adRevenueMicros();
   }
 
   /** Rankings side: (pageURL, "R" pageRank). */
@@ -126,7 +125,7 @@ final class JoinVariants {
     }
   }
 
-  /** UserVisits side: visits in the date range as (destURL, "V" sourceIP TAB cents). */
+  /** UserVisits side: visits in the date range as (destURL, "V" sourceIP TAB micros). */
   public static class VisitSideMapper extends Mapper<Object, UserVisitsRecord, Text, Text> {
     private final Text url = new Text();
     private final Text value = new Text();
@@ -142,7 +141,7 @@ final class JoinVariants {
 
     @Override
     protected void map(Object k, UserVisitsRecord v, Context ctx) throws IOException, InterruptedException {
-      long c = cents(v);
+      long c = micros(v);
       int day = v.visitDate();
       if (day < from || day > to) {
         return;
@@ -154,7 +153,7 @@ final class JoinVariants {
     }
   }
 
-  /** Sums "cents TAB pageRankSum TAB visits" per sourceIP; writes the one with the most revenue (ties: smallest sourceIP). */
+  /** Sums "micros TAB pageRankSum TAB visits" per sourceIP; writes the one with the most revenue (ties: smallest sourceIP). */
   public static class TopSumReducer extends Reducer<Text, Text, Text, Text> {
     private String best;
     private long[] bestSums;

@@ -1,6 +1,5 @@
 package org.hadoopopt.bench.pavlo.jobs;
 
-import org.hadoopopt.inputformats.record.ColumnGrammar;
 import java.io.IOException;
 import java.time.LocalDate;
 import java.util.Locale;
@@ -130,7 +129,7 @@ public final class MutableVariants {
   /** SUM(adRevenue) by sourceIP (or its prefix) over a visitDate range compared as days since 1970. */
   public static class AggregationMapper extends Mapper<Object, UserVisitsRecord, Text, LongWritable> {
     private final Text group = new Text();
-    private final LongWritable cents = new LongWritable();
+    private final LongWritable revenue = new LongWritable();
     private int prefix;
     private long fromDay;
     private long toDay;
@@ -154,8 +153,8 @@ public final class MutableVariants {
       ByteSlice ip = v.sourceIP();
       int n = prefix > 0 && ip.length() > prefix ? prefix : ip.length();
       group.set(ip.bytes(), ip.offset(), n);
-      cents.set(micros / ColumnGrammar.DECIMAL_STEP);
-      context.write(group, cents);
+      revenue.set(micros);
+      context.write(group, revenue);
     }
   }
 }

@@ -22,7 +22,7 @@ import org.hadoopopt.inputformats.record.UserVisitsRecord;
 /**
  * The map-side join of one partition: the same-named UserVisits file is read through its
  * visitDate index into a bounded hash table on destURL; the Rankings rows of the partition probe
- * it, and per-sourceIP sums (cents, pageRank sum, visits) leave the map once, in cleanup.
+ * it, and per-sourceIP sums (micros, pageRank sum, visits) leave the map once, in cleanup.
  */
 public class PartitionJoinMapper extends Mapper<NullWritable, RankingsRecord, Text, Text> {
   private JoinHashTable<Visit> visits;
@@ -31,11 +31,11 @@ public class PartitionJoinMapper extends Mapper<NullWritable, RankingsRecord, Te
   /** A qualifying visit, as kept in the hash table. */
   static final class Visit {
     final String sourceIP;
-    final long cents;
+    final long micros;
 
-    Visit(String sourceIP, long cents) {
+    Visit(String sourceIP, long micros) {
       this.sourceIP = sourceIP;
-      this.cents = cents;
+      this.micros = micros;
     }
   }
 
@@ -49,7 +49,7 @@ public class PartitionJoinMapper extends Mapper<NullWritable, RankingsRecord, Te
       for (Row r = scan.next(); r != null; r = scan.next()) {
         UserVisitsRecord v = (UserVisitsRecord) r;
         String ip = RawText.string(v.sourceIP()); // one char per byte: distinct bytes stay distinct keys
-        visits.put(RawText.string(v.destURL()), new Visit(ip, JoinVariants.cents(v)), 48L + 2L * ip.length());
+        visits.put(RawText.string(v.destURL()), new Visit(ip, JoinVariants.micros(v)), 48L + 2L * ip.length());
       }
     }
   }
@@ -59,7 +59,7 @@ public class PartitionJoinMapper extends Mapper<NullWritable, RankingsRecord, Te
     List<Visit> hits = visits.get(RawText.string(r.pageURL()));
     for (Visit v : hits) {
       long[] s = sums.computeIfAbsent(v.sourceIP, x -> new long[3]);
-      s[0] += v.cents;
+      s[0] += v.micros;
       s[1] += r.pageRank();
       s[2]++;
     }

@@ -7,19 +7,19 @@ public final class UserVisit {
   public final String sourceIP;
   public final String destURL;
   public final Date visitDate;
-  /** adRevenue in hundredths. */
-  public final Long adRevenueCents;
+  /** adRevenue in millionths. */
+  public final Long adRevenueMicros;
   public final String userAgent;
   public final String countryCode;
   public final String languageCode;
   public final String searchWord;
   public final Integer duration;
 
-  UserVisit(String[] f, Date visitDate, Long adRevenueCents, Integer duration) {
+  UserVisit(String[] f, Date visitDate, Long adRevenueMicros, Integer duration) {
     this.sourceIP = f[0];
     this.destURL = f[1];
     this.visitDate = visitDate;
-    this.adRevenueCents = adRevenueCents;
+    this.adRevenueMicros = adRevenueMicros;
     this.userAgent = f[4];
     this.countryCode = f[5];
     this.languageCode = f[6];
