@@ -73,7 +73,9 @@ public final class JiangLocality {
     org.hadoopopt.directio.datanode.CallerPolicy.setAllowWithoutBlockTokens(withPlugin, true);
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(withPlugin).numDataNodes(1).build();
     try {
-      cluster.startDataNodes(conf, 1, true, null, null); // the other node: no plugin
+      Configuration other = new Configuration(cluster.getConfiguration(0));
+      other.unset("dfs.datanode.plugins"); // the other node: no plugin
+      cluster.startDataNodes(other, 1, true, null, null);
       cluster.waitActive();
       return measure(cluster, sockets, size, rounds);
     } finally {
@@ -93,6 +95,8 @@ public final class JiangLocality {
     job.set("fs.defaultFS", fs.getUri().toString());
     EndpointDirectory.setSocketDir(job, sockets.getPath());
     DirectReplicaAccessorBuilder.enable(job);
+    // the cached client of the cluster's own FileSystem lacks the builder: the maps get a new one
+    job.setBoolean("fs.hdfs.impl.disable.cache", true);
     List<Double> tl = new ArrayList<>();
     List<Double> tr = new ArrayList<>();
     for (int r = 0; r < rounds; r++) {
