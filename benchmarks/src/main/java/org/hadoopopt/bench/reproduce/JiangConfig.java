@@ -26,7 +26,7 @@ public final class JiangConfig {
     double scale = Double.parseDouble(a.line.getOptionValue("scale", a.quick ? "0.001" : "0.1"));
     String set = a.line.getOptionValue("set");
     File work = new File(a.line.getOptionValue("work", "build/jiang-suite-work"));
-    int runs = Integer.parseInt(a.line.getOptionValue("runs", a.quick ? "1" : "2"));
+    int runs = Integer.parseInt(a.line.getOptionValue("runs", "1"));
     Findings.write(a.findings, PART, measure(new Configuration(), work, new File(a.findings.getParentFile(),
         "jiang-config-suite"), scale, a.quick || set == null ? null : new Path(set), runs));
   }
