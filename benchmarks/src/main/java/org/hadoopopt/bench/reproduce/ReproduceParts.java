@@ -17,7 +17,11 @@ public final class ReproduceParts {
   /** Every experiment, in the order a run takes them. */
   public static List<MicroPart> all() {
     return Collections.unmodifiableList(Arrays.asList(
-        part("energy", "Veiga et al.: energy per job (needs a power meter)", false, EnergyCheck.class, null, null)));
+        part("energy", "Veiga et al.: energy per job (needs a power meter)", false, EnergyCheck.class, null, null),
+        part("jiang-sched", "Jiang et al.: scan and Grep by block size (128 KB-chunk reader, direct I/O), speculation", true, JiangScheduling.class, null, JiangParts::sched),
+        part("jiang-locality", "Jiang et al.: non-local map cost (two DataNodes, remote vs direct local reads)", false, JiangLocality.class, null, null),
+        part("jiang-config", "Jiang et al.: the tuned settings (+jiang) vs Hadoop's defaults, large aggregation", false, JiangConfig.class, null, JiangParts::suite),
+        part("jiang-table1", "Jiang et al.: Table 1 per-task factors and parallel DBs over Hadoop vs DuckDB", false, JiangTable1.class, null, JiangParts::suite)));
   }
 
   /**

@@ -117,6 +117,9 @@ final class Execution {
     if (v.has(Variant.Modifier.DIO)) {
       HadoopOptKeys.directIo(conf);
     }
+    if (v.has(Variant.Modifier.JIANG)) {
+      JiangTuned.apply(conf);
+    }
     if (v.has(Variant.Modifier.PFS) || v.has(Variant.Modifier.PFSH)) {
       HadoopOptKeys.patchSort(conf, v.has(Variant.Modifier.PFSH));
     }

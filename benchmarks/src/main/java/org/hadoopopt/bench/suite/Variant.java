@@ -11,7 +11,7 @@ import org.hadoopopt.bench.results.SuiteResults;
 
 /**
  * A way of running a task: a decoding/input choice (the program's {@code --variant}) plus
- * modifiers that only set keys ({@code +fp}, {@code +fph}, {@code +hash}, {@code +dio}) or run the job on
+ * modifiers that only set keys ({@code +fp}, {@code +fph}, {@code +hash}, {@code +dio}, {@code +jiang}) or run the job on
  * Hadoop with hadoop-patches' classes ({@code +patched}, {@code +pfs}, {@code +pfsh}); written like
  * {@code bdb+fph+dio}.
  */
@@ -65,6 +65,8 @@ public final class Variant {
     HASH("hash"),
     /** Direct local block reads (needs the DataNode plugin). */
     DIO("dio"),
+    /** Jiang et al.'s tuned settings ({@link JiangTuned}, {@code conf/jiang-tuned-site.xml}). */
+    JIANG("jiang"),
     /**
      * hadoop-patches' classes ahead of Hadoop's (the per-record statistics patch; the fingerprint
      * sort patch's key unset): the patch route beside the plugins. See {@link PatchedClasses}.
@@ -122,7 +124,7 @@ public final class Variant {
       } else {
         throw new IllegalArgumentException("unknown variant part '" + parts[i] + "' in '" + spec
             + "'; a variant is a decoder (baseline, mt, bdb, mti, bdbi, bdbtree, simple-index, partition, mtp, bdbp) followed by"
-            + " +fp, +fph, +hash, +dio, +patched, +pfs or +pfsh");
+            + " +fp, +fph, +hash, +dio, +jiang, +patched, +pfs or +pfsh");
       }
     }
     if (mods.contains(Modifier.FP) && mods.contains(Modifier.FPH)) {
