@@ -87,7 +87,7 @@ public final class IndexSweep {
 
     static Settings of(boolean quick) {
       Settings s = new Settings();
-      s.scale = quick ? 0.02 : 0.5;
+      s.scale = quick ? 0.02 : 1.0;
       s.partitions = 2;
       s.pageSize = quick ? "2m" : "128m";
       s.rounds = quick ? 1 : 2;
