@@ -11,7 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.hadoop.io.DataOutputBuffer;
 import org.hadoopopt.bench.micro.Touch;
 import org.hadoopopt.bench.tools.Stats;
 import org.hadoopopt.inputformats.codec.DecoderKind;
@@ -102,13 +101,16 @@ public final class DecodeInMemory {
 
   /** UserVisits text of about {@code bytes}, and the same rows in each binary format. */
   static Map<DecoderKind.Format, byte[]> build(long bytes, Result res) throws Exception {
-    Map<DecoderKind.Format, DataOutputBuffer> out = new LinkedHashMap<>();
+    // Chunks first, then one exact array per format, one format at a time: a growing buffer would
+    // need twice the input for a moment, which a 512 MB input cannot afford three times over.
+    Map<DecoderKind.Format, List<byte[]>> chunks = new LinkedHashMap<>();
     for (DecoderKind.Format f : FORMATS) {
-      out.put(f, new DataOutputBuffer());
+      chunks.put(f, new ArrayList<>());
     }
     MutableTextDecoder parse = new MutableTextDecoder(Schema.USER_VISITS);
     long seed = 1;
-    while (out.get(DecoderKind.Format.TEXT).getLength() < bytes) {
+    long textBytes = 0;
+    while (textBytes < bytes) {
       byte[] text = (String.join("\n", SampleRows.userVisits(seed++, CHUNK)) + "\n").getBytes(StandardCharsets.UTF_8);
       List<Row> rows = new ArrayList<>(CHUNK);
       parse.reset(text, 0, text.length, "sample", 0);
@@ -118,20 +120,31 @@ public final class DecodeInMemory {
         rows.add(copy);
       }
       res.rows += rows.size();
-      out.get(DecoderKind.Format.TEXT).write(text);
+      textBytes += text.length;
+      chunks.get(DecoderKind.Format.TEXT).add(text);
       for (DecoderKind.Format f : FORMATS) {
         if (f != DecoderKind.Format.TEXT) {
-          out.get(f).write(DecoderKind.encode(f, rows));
+          chunks.get(f).add(DecoderKind.encode(f, rows));
         }
       }
     }
     Map<DecoderKind.Format, byte[]> in = new LinkedHashMap<>();
-    for (Map.Entry<DecoderKind.Format, DataOutputBuffer> e : out.entrySet()) {
-      in.put(e.getKey(), Arrays.copyOf(e.getValue().getData(), e.getValue().getLength()));
-      res.inputBytes.put(e.getKey(), (long) e.getValue().getLength());
-      e.getValue().reset();
+    for (DecoderKind.Format f : FORMATS) {
+      List<byte[]> parts = chunks.remove(f);
+      long total = 0;
+      for (byte[] b : parts) {
+        total += b.length;
+      }
+      byte[] all = new byte[Math.toIntExact(total)];
+      int at = 0;
+      for (byte[] b : parts) {
+        System.arraycopy(b, 0, all, at, b.length);
+        at += b.length;
+      }
+      parts.clear();
+      in.put(f, all);
+      res.inputBytes.put(f, total);
     }
-    out.clear();
     System.gc(); // the builders' garbage is not charged to the first timed pass
     return in;
   }
