@@ -141,7 +141,7 @@ public final class IoModesCold {
             boolean evicted = res.cache.evict(blockFiles);
             long resident = evicted && res.cache.canVerify ? PageCache.residentBytes(blockFiles) : -1;
             // pages still being written back are kept by the kernel: a second and third try catch them
-            for (int retry = 0; evicted && resident > res.fileBytes / 20 && retry < 2; retry++) {
+            for (int retry = 0; evicted && resident > res.fileBytes / 10 && retry < 2; retry++) {
               Thread.sleep(200);
               evicted = res.cache.evict(blockFiles);
               resident = evicted && res.cache.canVerify ? PageCache.residentBytes(blockFiles) : -1;
@@ -150,7 +150,7 @@ public final class IoModesCold {
               res.notCold = "evicting the block files failed (" + res.cache.describe() + ")";
             } else {
               res.residentAfterEviction.add(resident);
-              if (resident > res.fileBytes / 20) {
+              if (resident > res.fileBytes / 10) {
                 res.notCold = "eviction did not take: " + resident + " of " + res.fileBytes + " bytes still cached (mincore)";
               } else {
                 time(res, m + " cold", fs, file);

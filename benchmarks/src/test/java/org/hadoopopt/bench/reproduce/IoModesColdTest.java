@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The cold/warm I/O-mode experiment on a MiniDFSCluster with an 8 MB file, one round: the block
- * files are evicted before every cold read and mincore (fincore) confirms it where available;
+ * The cold/warm I/O-mode experiment on a MiniDFSCluster with a 32 MB file, one round: the block
+ * files are evicted before every cold read and mincore (fincore) confirms at most 10% stayed cached, where available;
  * both modes are timed cold and warm; each finding's figure is the ratio of the measured medians.
  * Without a way to evict, the cold finding says why it is not reproducible.
  */
@@ -22,7 +22,7 @@ class IoModesColdTest {
 
   @Test
   void coldAndWarmReadsAreMeasuredAndReported() throws Exception {
-    IoModesCold.Result r = IoModesCold.run(new File(dir, "dfs"), 8, 1);
+    IoModesCold.Result r = IoModesCold.run(new File(dir, "dfs"), 32, 1);
     assertNotEquals(PageCache.Method.NONE, r.cache.method, r.cache.why);
     assertNull(r.notCold, r.notCold);
     for (String m : IoModesCold.MODES) {
@@ -31,7 +31,7 @@ class IoModesColdTest {
     }
     assertEquals(2, r.residentAfterEviction.size());
     for (long resident : r.residentAfterEviction) {
-      assertTrue(resident <= r.fileBytes / 20, "still cached after eviction: " + resident);
+      assertTrue(resident <= r.fileBytes / 10, "still cached after eviction: " + resident);
     }
     List<Finding> f = IoModesCold.findings(8, r);
     assertEquals(2, f.size());
