@@ -217,7 +217,7 @@ public final class IoModeBenchmark {
   }
 
   /** The record reader's loop: 128 KB reads into one byte[] until EOF. */
-  static long scan(FileSystem fs, org.apache.hadoop.fs.Path f, boolean unused) throws IOException {
+  public static long scan(FileSystem fs, org.apache.hadoop.fs.Path f, boolean unused) throws IOException {
     byte[] b = new byte[CHUNK];
     long total = 0;
     try (FSDataInputStream in = fs.open(f)) {
@@ -341,7 +341,7 @@ public final class IoModeBenchmark {
     System.out.println("wrote " + out.toAbsolutePath());
   }
 
-  static void deleteTree(File f) {
+  public static void deleteTree(File f) {
     File[] children = f.listFiles();
     if (children != null) {
       for (File c : children) {

@@ -17,10 +17,10 @@ import org.hadoopopt.inputformats.record.Schema;
  * in particular the generated protobuf messages, which decode string fields lazily, pay for them
  * here as a mapper reading the field would.
  */
-final class Touch {
+public final class Touch {
   private Touch() {}
 
-  static long record(Object r) {
+  public static long record(Object r) {
     if (r instanceof Row) {
       return row((Row) r);
     }

@@ -21,7 +21,10 @@ public final class ReproduceParts {
         part("jiang-sched", "Jiang et al.: scan and Grep by block size (128 KB-chunk reader, direct I/O), speculation", true, JiangScheduling.class, null, JiangParts::sched),
         part("jiang-locality", "Jiang et al.: non-local map cost (two DataNodes, remote vs direct local reads)", false, JiangLocality.class, null, null),
         part("jiang-config", "Jiang et al.: the tuned settings (+jiang) vs Hadoop's defaults, large aggregation", false, JiangConfig.class, null, JiangParts::suite),
-        part("jiang-table1", "Jiang et al.: Table 1 per-task factors and parallel DBs over Hadoop vs DuckDB", false, JiangTable1.class, null, JiangParts::suite)));
+        part("jiang-table1", "Jiang et al.: Table 1 per-task factors and parallel DBs over Hadoop vs DuckDB", false, JiangTable1.class, null, JiangParts::suite),
+        part("index-sweep", "Jiang et al.: selection through a range index vs a scan, selectivity 0.2%..100%, 128 MB pages", false, IndexSweep.class, null, (c, jvm, args) -> jvm.add("-Xmx2g")),
+        part("decode-512m", "Jiang et al.: immutable vs mutable decoding of 512 MB of records in memory", false, DecodeInMemory.class, null, (c, jvm, args) -> jvm.add("-Xmx4g")),
+        part("io-cold", "Jiang et al.: direct vs streaming HDFS reads, page cache evicted (cold) and warm", false, IoModesCold.class, null, IoModesCold::jvm)));
   }
 
   /**

@@ -61,13 +61,31 @@ public final class KvsfLayout {
 
   public static final int DEFAULT_PAGE_SIZE = 128 * 1024;
   public static final int MIN_PAGE_SIZE = 64;
-  public static final int MAX_PAGE_SIZE = 64 * 1024 * 1024;
+  /**
+   * 1 GiB: room for the research's 128 MB index pages and more, while every page offset and length
+   * stays far from int overflow ({@code pos + len} of two values up to this bound fits an int).
+   */
+  public static final int MAX_PAGE_SIZE = 1 << 30;
 
   /** Checks a page size, naming {@code what} (a configuration key or argument) if it is out of range. */
   public static int checkPageSize(int pageSize, String what) {
     if (pageSize < MIN_PAGE_SIZE || pageSize > MAX_PAGE_SIZE) {
       throw new IllegalArgumentException(what + " = " + pageSize + ": a page size must be between "
           + MIN_PAGE_SIZE + " and " + MAX_PAGE_SIZE + " bytes");
+    }
+    return pageSize;
+  }
+
+  /**
+   * Checks that a KVSF page, which the writer and every reader hold whole in one array, takes at
+   * most half of {@code maxHeap} (this JVM's {@code Runtime.maxMemory()}), naming {@code what}:
+   * a clear error before anything is written rather than an OutOfMemoryError halfway through.
+   */
+  public static int checkPageFitsHeap(int pageSize, long maxHeap, String what) {
+    if (pageSize > maxHeap / 2) {
+      throw new IllegalArgumentException(what + " = " + pageSize + ": a KeyValueSequenceFile page is buffered whole"
+          + " by its writer and readers, and this JVM's heap is " + maxHeap + " bytes (a page may take at most half);"
+          + " raise the task heap (mapreduce.reduce.java.opts / mapreduce.map.java.opts) or use smaller pages");
     }
     return pageSize;
   }

@@ -52,7 +52,11 @@ public class LoadJob extends Configured implements Tool {
    * hadoopopt.input.kvsf.codec) or {@code bdbtree} (a Berkeley DB JE B+-tree per partition, no range index).
    */
   public static final String FORMAT = "hadoopopt.input.loader.format";
-  /** Bytes per index page (text pages hold whole lines; KVSF pages are the file's pages); default 131072. */
+  /**
+   * Bytes per index page (text pages hold whole lines; KVSF pages are the file's pages); default
+   * 131072, 64 .. 1073741824 (1 GiB), suffixes k, m, g allowed ({@code 128m}: the research's pages).
+   * A KVSF page must also fit in half the loading task's heap.
+   */
   public static final String PAGE_SIZE = "hadoopopt.input.index.page.bytes";
   static {
     // the module's renamed keys stay readable under their old names
@@ -129,11 +133,29 @@ public class LoadJob extends Configured implements Tool {
 
   static int getPageSize(Configuration conf) {
     String v = conf.getTrimmed(PAGE_SIZE, Integer.toString(KvsfLayout.DEFAULT_PAGE_SIZE));
-    try {
-      return KvsfLayout.checkPageSize(Integer.parseInt(v), PAGE_SIZE);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(PAGE_SIZE + " must be a number of bytes, not '" + v + "'");
+    long bytes = parseBytes(v);
+    if (bytes < 0) {
+      throw new IllegalArgumentException(PAGE_SIZE + " must be a number of bytes (suffix k, m or g allowed), not '" + v + "'");
     }
+    if (bytes > KvsfLayout.MAX_PAGE_SIZE) {
+      throw new IllegalArgumentException(PAGE_SIZE + " = " + v + ": a page size must be between "
+          + KvsfLayout.MIN_PAGE_SIZE + " and " + KvsfLayout.MAX_PAGE_SIZE + " bytes");
+    }
+    return KvsfLayout.checkPageSize((int) bytes, PAGE_SIZE);
+  }
+
+  /** A whole number of bytes with an optional k/m/g suffix (powers of 1024); -1 if it is not one. */
+  static long parseBytes(String v) {
+    if (v == null || v.isEmpty()) {
+      return -1;
+    }
+    char last = Character.toLowerCase(v.charAt(v.length() - 1));
+    int shift = last == 'k' ? 10 : last == 'm' ? 20 : last == 'g' ? 30 : 0;
+    String digits = shift == 0 ? v : v.substring(0, v.length() - 1);
+    if (digits.isEmpty() || digits.length() > 12 || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+      return -1;
+    }
+    return Long.parseLong(digits) << shift;
   }
 
   static int partitionField(Configuration conf, Schema s) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.hadoopopt.inputformats.kvsf.KvsfLayout;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.RecordWriter;
@@ -39,6 +40,9 @@ public class LoadedOutputFormat extends FileOutputFormat<BytesWritable, Text> {
     final KeyType type = KeyType.of(schema.type(indexField), column);
     int pageSize = LoadJob.getPageSize(conf);
     boolean kvsf = LoadJob.isKvsf(conf);
+    if (kvsf) {
+      KvsfLayout.checkPageFitsHeap(pageSize, Runtime.getRuntime().maxMemory(), LoadJob.PAGE_SIZE);
+    }
     Path dir = ((FileOutputCommitter) getOutputCommitter(ctx)).getWorkPath();
     final Path file = new Path(dir, LoaderPartitions.fileName(ctx.getTaskAttemptID().getTaskID().getId()));
     final FileSystem fs = file.getFileSystem(conf);

@@ -19,7 +19,8 @@ import org.hadoopopt.inputformats.record.Schema;
 
 /** Writes the job's values (mutable rows) into one KeyValueSequenceFile per task; keys are ignored. */
 public class KvsfOutputFormat extends FileOutputFormat<Object, Row> {
-  /** Bytes per page; default 131072 (128 KB), allowed 64 .. 64 MB. A record must fit in one page. */
+  /** Bytes per page; default 131072 (128 KB), allowed 64 .. 1073741824 (1 GiB) and at most half
+   * the writing task's heap (a page is buffered whole). A record must fit in one page. */
   public static final String PAGE_SIZE = "hadoopopt.input.kvsf.page.bytes";
   /** Record encoding: {@code writable}, {@code protobuf}, {@code tuple} (default) or a BinaryCodec class name. */
   public static final String CODEC = "hadoopopt.input.kvsf.codec";
@@ -84,8 +85,9 @@ public class KvsfOutputFormat extends FileOutputFormat<Object, Row> {
     Configuration conf = ctx.getConfiguration();
     Path file = getDefaultWorkFile(ctx, ".kvsf");
     FileSystem fs = file.getFileSystem(conf);
+    int pageSize = KvsfLayout.checkPageFitsHeap(pageSize(conf), Runtime.getRuntime().maxMemory(), PAGE_SIZE);
     FSDataOutputStream out = fs.create(file, false);
-    final KvsfWriter writer = new KvsfWriter(out, file.toString(), schema(conf), codec(conf), pageSize(conf));
+    final KvsfWriter writer = new KvsfWriter(out, file.toString(), schema(conf), codec(conf), pageSize);
     return new RecordWriter<Object, Row>() {
       @Override
       public void write(Object key, Row value) throws IOException {

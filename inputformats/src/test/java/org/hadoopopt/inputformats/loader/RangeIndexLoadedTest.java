@@ -335,4 +335,49 @@ class RangeIndexLoadedTest {
     e = assertThrows(IllegalArgumentException.class, () -> LoadJob.createJob(c, path("in/rankings"), path("never")));
     assertTrue(e.getMessage().contains(LoadJob.PARTITIONS), e.getMessage());
   }
+
+  /**
+   * The research's 128 MB index pages can be set ({@code 128m}): the loader writes them (here every
+   * partition of the small table is one page) and the index answers a range exactly; page sizes
+   * past 1 GiB, too small, not a size, or a KVSF page above half the heap fail naming the key.
+   */
+  @Test
+  void researchSizedPagesLoadAndBadSizesFailNamingTheKey() throws Exception {
+    Configuration c = new Configuration(conf);
+    c.set(LoadJob.TABLE, "rankings");
+    LoadJob.setPartitions(c, N);
+    c.set(LoadJob.PAGE_SIZE, "128m");
+    Path dir = path("rankings-128m");
+    assertTrue(LoadJob.createJob(c, path("in/rankings"), dir).waitForCompletion(false));
+    for (int p = 0; p < N; p++) {
+      RangeIndex idx = RangeIndex.read(fs, RangeIndexLayout.indexPathFor(new Path(dir, LoaderPartitions.fileName(p))));
+      assertEquals(128 << 20, idx.pageSize());
+      assertEquals(1, idx.entries().size(), "a partition far below 128 MB is one page");
+    }
+    List<String> want = new ArrayList<>();
+    for (String l : tables.rankings) {
+      if (Integer.parseInt(l.split("\\|")[1]) > 500) {
+        want.add(project(l));
+      }
+    }
+    Collections.sort(want);
+    assertEquals(want, read(new RankingsRangeInputFormat(), dir, range("pageRank", 500L, false, null, true), null));
+    assertEquals(1 << 30, LoadJob.getPageSize(withPageSize("1g")));
+    assertEquals(131072, LoadJob.getPageSize(withPageSize("128k")));
+    for (String bad : new String[] {"1073741825", "2g", "4294967296", "63", "lots", "12x", "-5", ""}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> LoadJob.getPageSize(withPageSize(bad)), bad);
+      assertTrue(e.getMessage().contains(LoadJob.PAGE_SIZE), e.getMessage());
+    }
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> org.hadoopopt.inputformats.kvsf.KvsfLayout.checkPageFitsHeap(128 << 20, 200L << 20, LoadJob.PAGE_SIZE));
+    assertTrue(e.getMessage().contains(LoadJob.PAGE_SIZE) && e.getMessage().contains("heap"), e.getMessage());
+    assertEquals(128 << 20, org.hadoopopt.inputformats.kvsf.KvsfLayout.checkPageFitsHeap(128 << 20, 256L << 20, "k"));
+  }
+
+  private static Configuration withPageSize(String v) {
+    Configuration c = new Configuration(false);
+    c.set(LoadJob.PAGE_SIZE, v);
+    return c;
+  }
 }

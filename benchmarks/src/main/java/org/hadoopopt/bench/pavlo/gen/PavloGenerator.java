@@ -40,6 +40,12 @@ public final class PavloGenerator extends Configured implements Tool {
   public static final String MAPS = "hadoopopt.bench.gen.maps";
   /** {@code hadoopopt.bench.gen.tables}, default all four: a comma-separated subset to write. */
   public static final String TABLES = "hadoopopt.bench.gen.tables";
+  /**
+   * {@code hadoopopt.bench.gen.rankings.ranks}, default {@code pavlo}: how Rankings' pageRank is
+   * drawn; {@code sweep} gives the research's selectivity sweep ({@code pageRank > 10, > 7, > 3, > 0}
+   * select 0.2%, 2.6%, 23%, 100%; see {@link RankDistribution}).
+   */
+  public static final String RANKS = "hadoopopt.bench.gen.rankings.ranks";
   /** The set's description, written beside the tables (hidden from FileInputFormat by the '_'). */
   public static final String SET_FILE = "_pavlo-set.properties";
 
@@ -54,7 +60,7 @@ public final class PavloGenerator extends Configured implements Tool {
     this.report = report;
   }
 
-  public static final String USAGE = "gen [--scale S] [--seed N] [--maps M] [--tables grep,rankings,uservisits,documents] [--stats] OUT";
+  public static final String USAGE = "gen [--scale S] [--seed N] [--maps M] [--tables grep,rankings,uservisits,documents] [--ranks pavlo|sweep] [--stats] OUT";
 
   public static void setScale(Configuration conf, double scale) {
     conf.set(SCALE, Double.toString(scale));
@@ -88,6 +94,14 @@ public final class PavloGenerator extends Configured implements Tool {
 
   public static int getMaps(Configuration conf) {
     return ConfValues.getInt(conf, MAPS, 2, 1);
+  }
+
+  public static void setRanks(Configuration conf, RankDistribution ranks) {
+    conf.set(RANKS, ranks.name().toLowerCase(Locale.ROOT));
+  }
+
+  public static RankDistribution getRanks(Configuration conf) {
+    return RankDistribution.parse(conf.get(RANKS, "pavlo"), RANKS);
   }
 
   public static void setTables(Configuration conf, String... tables) {
@@ -127,7 +141,7 @@ public final class PavloGenerator extends Configured implements Tool {
   }
 
   static List<PavloTable> tables(Configuration conf) {
-    return PavloTables.create(getSeed(conf), getScale(conf), getTables(conf));
+    return PavloTables.create(getSeed(conf), getScale(conf), getTables(conf), getRanks(conf));
   }
 
   /** What the set depends on, as recorded in its completeness marker (tables sorted, comma-separated). */
@@ -137,6 +151,9 @@ public final class PavloGenerator extends Configured implements Tool {
     p.put("seed", Long.toString(getSeed(conf)));
     p.put("maps", Integer.toString(getMaps(conf)));
     p.put("tables", String.join(",", new TreeSet<>(getTables(conf))));
+    if (getRanks(conf) != RankDistribution.PAVLO) {
+      p.put("rankings.ranks", getRanks(conf).name().toLowerCase(Locale.ROOT)); // absent for the default: old sets stay valid
+    }
     return p;
   }
 
@@ -144,7 +161,7 @@ public final class PavloGenerator extends Configured implements Tool {
   public int run(String[] args) throws Exception {
     ToolArgs a;
     try {
-      a = ToolArgs.parse(args, ToolArgs.names("scale", "seed", "maps", "tables"), ToolArgs.names("stats"), 1);
+      a = ToolArgs.parse(args, ToolArgs.names("scale", "seed", "maps", "tables", "ranks"), ToolArgs.names("stats"), 1);
     } catch (ToolArgs.UsageException e) {
       System.err.println(e.getMessage() + "\nusage: " + USAGE);
       return 2;
@@ -161,6 +178,9 @@ public final class PavloGenerator extends Configured implements Tool {
     }
     if (a.has("tables")) {
       conf.set(TABLES, a.get("tables"));
+    }
+    if (a.has("ranks")) {
+      conf.set(RANKS, a.get("ranks"));
     }
     List<PavloTable> tables = tables(conf); // validates every key before submitting
     Path out = new Path(a.positional(0));
@@ -182,6 +202,9 @@ public final class PavloGenerator extends Configured implements Tool {
     p.setProperty("scale", Double.toString(getScale(conf)));
     p.setProperty("seed", Long.toString(getSeed(conf)));
     p.setProperty("maps", Integer.toString(getMaps(conf)));
+    if (getRanks(conf) != RankDistribution.PAVLO) {
+      p.setProperty("rankings.ranks", getRanks(conf).name().toLowerCase(Locale.ROOT));
+    }
     for (PavloTable t : tables) {
       p.setProperty(t.name() + ".rows", Long.toString(t.rows));
       counts.put(t.name() + ".rows", t.rows);

@@ -17,6 +17,10 @@ final class PavloTables {
 
   /** The tables named in {@code names} (a subset of {@link #ALL}), in {@link #ALL}'s order. */
   static List<PavloTable> create(long seed, double scale, List<String> names) {
+    return create(seed, scale, names, RankDistribution.PAVLO);
+  }
+
+  static List<PavloTable> create(long seed, double scale, List<String> names, RankDistribution ranks) {
     long rankings = rows(RankingsTable.ROWS_AT_SCALE_1, scale);
     if (rankings < 1) {
       throw new IllegalArgumentException("scale " + scale + " is too small: Rankings would have no rows");
@@ -31,7 +35,7 @@ final class PavloTables {
           tables.add(new GrepTable(seed, rows(GrepTable.ROWS_AT_SCALE_1, scale)));
           break;
         case "rankings":
-          tables.add(new RankingsTable(seed, rankings));
+          tables.add(new RankingsTable(seed, rankings, ranks));
           break;
         case "uservisits":
           tables.add(new UserVisitsTable(seed, rows(UserVisitsTable.ROWS_AT_SCALE_1, scale), rankings,

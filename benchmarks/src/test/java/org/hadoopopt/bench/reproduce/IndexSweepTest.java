@@ -1,0 +1,68 @@
+package org.hadoopopt.bench.reproduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
+import org.hadoopopt.bench.tools.Stats;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The selectivity sweep at a tiny scale (36,000 Rankings rows, 64 KB index pages, one round, local
+ * runner): every sweep point's measured selectivity (the scan's output rows over its input rows)
+ * lies within 10% of the paper's target, the index and the scan gave the same rows (the driver
+ * checks), the index pruned pages below 100%, and the findings carry exactly what was measured.
+ */
+class IndexSweepTest {
+  @TempDir
+  File dir;
+
+  @Test
+  void sweepHitsThePapersSelectivitiesAndReportsThem() throws Exception {
+    IndexSweep.Settings s = IndexSweep.Settings.of(true);
+    s.scale = 0.002;
+    s.pageSize = "64k";
+    s.rounds = 1;
+    s.work = new File(dir, "work");
+    List<IndexSweep.Point> points = IndexSweep.sweep(s);
+    assertEquals(4, points.size());
+    double[] targets = {0.002, 0.026, 0.23, 1.0};
+    for (int k = 0; k < 4; k++) {
+      IndexSweep.Point p = points.get(k);
+      assertEquals(36_000, p.rows);
+      assertEquals(targets[k], p.target, 0);
+      assertTrue(Math.abs(p.selectivity() / targets[k] - 1) <= 0.10,
+          "pageRank > " + p.threshold + " selected " + p.selected + " rows: " + p.selectivity() + " vs " + targets[k]);
+      assertTrue(p.pagesTotal > 10, "pages " + p.pagesTotal);
+      if (k < 3) {
+        assertTrue(p.pagesPruned > 0, "the index pruned nothing at " + targets[k]);
+      }
+    }
+    assertEquals(0, points.get(3).pagesPruned, "selectivity 1.0 reads every page");
+
+    List<Finding> f = IndexSweep.findings(s, points);
+    assertEquals(5, f.size());
+    for (int k = 0; k < 4; k++) {
+      assertEquals(targets[k] * 100, f.get(k).paperFigure, 1e-12);
+      assertEquals(points.get(k).selectivity() * 100, f.get(k).ourFigure, 1e-12);
+      assertEquals(Verdict.REPRODUCED, f.get(k).verdict, f.get(k).ourSetting);
+    }
+    Finding factor = f.get(4);
+    assertEquals(IndexSweep.PAPER_INDEX_FACTOR, factor.paperFigure, 0);
+    assertEquals(Stats.median(points.get(0).scanSeconds) / Stats.median(points.get(0).indexSeconds), factor.ourFigure, 1e-12);
+    assertTrue(factor.ourFigure > 0);
+  }
+
+  @Test
+  void anUnknownRankDistributionFailsNamingTheKey() {
+    Configuration c = new Configuration(false);
+    c.set(PavloGenerator.RANKS, "zipf");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PavloGenerator.getRanks(c));
+    assertTrue(e.getMessage().contains(PavloGenerator.RANKS) && e.getMessage().contains("zipf"), e.getMessage());
+  }
+}
