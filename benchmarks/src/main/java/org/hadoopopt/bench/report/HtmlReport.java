@@ -94,13 +94,14 @@ public final class HtmlReport {
 
   private static String table(SuiteResults r) {
     StringBuilder b = new StringBuilder("<table>\n<tr><th>task</th><th>variant</th><th>runs</th><th>median s</th>"
-        + "<th>speedup</th><th>measured/ideal</th><th>answer</th></tr>\n");
+        + "<th>speedup</th><th>Krevat's ratio (measured / model)</th><th>measured / CPU floor (our extension)</th>"
+        + "<th>answer</th></tr>\n");
     for (CellResult c : r.cells()) {
       String answer = c.answerLines() + " lines" + (c.answerMatchesBaseline() == null ? ""
           : c.answerMatchesBaseline() ? ", = baseline" : ", DIFFERS");
       b.append("<tr><td>").append(escape(c.task())).append("</td><td>").append(escape(c.variant())).append("</td><td>")
           .append(c.seconds().size()).append("</td><td>").append(fmt(c.median())).append("</td><td>")
-          .append(fmt(r.speedup(c))).append("</td><td>")
+          .append(fmt(r.speedup(c))).append("</td><td>").append(fmt(c.krevatRatio())).append("</td><td>")
           .append(c.idealSeconds() == null ? "-" : fmt(c.median() / c.idealSeconds())).append("</td><td>")
           .append(escape(answer)).append("</td></tr>\n");
     }
@@ -120,6 +121,7 @@ public final class HtmlReport {
       putNumber(o, "median", c.median());
       putNumber(o, "speedup", r.speedup(c));
       putNumber(o, "overIdeal", c.idealSeconds() == null ? Double.NaN : c.median() / c.idealSeconds());
+      putNumber(o, "krevatRatio", c.krevatRatio());
     }
     ObjectNode best = root.putObject("best");
     for (String t : r.tasks()) {
