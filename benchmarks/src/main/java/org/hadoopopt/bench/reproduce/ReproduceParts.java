@@ -3,6 +3,7 @@ package org.hadoopopt.bench.reproduce;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import org.hadoopopt.bench.micro.KrevatTeraSort;
 import org.hadoopopt.bench.micro.MicroPart;
 
 /**
@@ -17,7 +18,12 @@ public final class ReproduceParts {
   /** Every experiment, in the order a run takes them. */
   public static List<MicroPart> all() {
     return Collections.unmodifiableList(Arrays.asList(
-        part("energy", "Veiga et al.: energy per job (needs a power meter)", false, EnergyCheck.class, null, null)));
+        part("energy", "Veiga et al.: energy per job (needs a power meter)", false, EnergyCheck.class, null, null),
+        part("krevat-terasort", "Krevat et al.: tuned TeraSort against the model's ideal", false, KrevatTeraSort.class, null,
+            (c, jvm, args) -> {
+              jvm.add("-Xmx2g");
+              args.addAll(Arrays.asList("--work", c.out("work/krevat-terasort")));
+            })));
   }
 
   /**
