@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import org.hadoopopt.bench.micro.KrevatTeraSort;
 import org.hadoopopt.bench.micro.MicroPart;
+import org.hadoopopt.bench.micro.PageRankBench;
 
 /**
  * The experiments of {@code bin/hadoopopt reproduce}, in run order. Each is a program of its own
@@ -23,6 +24,11 @@ public final class ReproduceParts {
             (c, jvm, args) -> {
               jvm.add("-Xmx2g");
               args.addAll(Arrays.asList("--work", c.out("work/krevat-terasort")));
+            }),
+        part("veiga-pagerank", "Veiga et al.: PageRank micro-benchmark, stock vs the fingerprint collector", false,
+            PageRankBench.class, null, (c, jvm, args) -> {
+              jvm.add("-Xmx2g");
+              args.addAll(Arrays.asList("--work", c.out("work/veiga-pagerank")));
             })));
   }
 
