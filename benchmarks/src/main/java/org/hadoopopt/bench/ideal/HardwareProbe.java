@@ -53,11 +53,20 @@ public final class HardwareProbe {
     File f = File.createTempFile("probe", ".bin", dir);
     try {
       double write = diskWrite(f, probeBytes);
-      double cold = ColdRead.read(f).bytesPerSecond;
+      double cold;
+      double network;
+      try {
+        cold = ColdRead.read(f).bytesPerSecond;
+        network = LoopbackProbe.measure(Math.max(probeBytes, 64L << 20), 3);
+      } catch (IOException e) {
+        // no verified cold read (or no loopback): the profile has no Krevat entries, and says why on stderr
+        System.err.println("hardware: no Krevat entries: " + e.getMessage());
+        cold = Double.NaN;
+        network = Double.NaN;
+      }
       double read = diskRead(f);
       return new HardwareProfile(read, write, memoryCopy(probeBytes), parsePerCore(),
-          Runtime.getRuntime().availableProcessors(), cold, LoopbackProbe.measure(Math.max(probeBytes, 64L << 20), 3),
-          physicalMemory());
+          Runtime.getRuntime().availableProcessors(), cold, network, Double.isNaN(cold) ? Double.NaN : physicalMemory());
     } finally {
       Files.deleteIfExists(f.toPath());
     }

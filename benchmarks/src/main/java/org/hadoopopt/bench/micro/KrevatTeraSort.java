@@ -51,6 +51,11 @@ public final class KrevatTeraSort {
   /** Measures and returns the finding (tuned against the model; stock in its remark). */
   static List<Finding> run(File work, long rows, int rounds, long probeBytes) throws Exception {
     HardwareProfile hw = HardwareProbe.loadOrMeasure(new File(work, "hardware"), probeBytes);
+    if (!hw.hasKrevat()) {
+      return java.util.Collections.singletonList(Finding.of(PART, PAPER, "tuned Hadoop TeraSort against the model")
+          .notReproducible("no verified cold disk read (O_DIRECT, checked against the device's count) or loopback"
+              + " measurement on this machine: the model's disk and network terms are unknown (log: the hardware line)"));
+    }
     KrevatModel model = KrevatModel.of(hw, 1);
     double inputBytes = rows * 100.0;
     double ideal = model.seconds(inputBytes, 1.0, 1.0, 1);

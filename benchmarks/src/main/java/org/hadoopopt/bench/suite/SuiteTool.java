@@ -125,9 +125,14 @@ public final class SuiteTool extends Configured implements Tool {
       model = new IdealModel(hw);
       // one node: the local job runner and bin/cluster's single DataNode; a block has at most one replica per node
       replication = Math.min(KREVAT_NODES, Math.max(1, conf.getInt("dfs.replication", 1)));
-      krevat = KrevatModel.of(hw, KREVAT_NODES);
-      progress.printf(Locale.ROOT, "Krevat model: n=%d, cold disk read %.0f MB/s, loopback network %.0f MB/s, memory %.1f GB,"
-          + " r=%d%n", KREVAT_NODES, hw.coldDiskRead() / 1e6, hw.network() / 1e6, hw.memoryBytes() / 1e9, replication);
+      if (!hw.hasKrevat()) {
+        results.notices().add("no Krevat column: this machine gave no verified cold disk read (O_DIRECT) or loopback"
+            + " measurement (the hardware line on stderr says why)");
+      } else {
+        krevat = KrevatModel.of(hw, KREVAT_NODES);
+        progress.printf(Locale.ROOT, "Krevat model: n=%d, cold disk read %.0f MB/s, loopback network %.0f MB/s, memory %.1f GB,"
+            + " r=%d%n", KREVAT_NODES, hw.coldDiskRead() / 1e6, hw.network() / 1e6, hw.memoryBytes() / 1e9, replication);
+      }
     }
     PatchedJvm patched = null;
     try {
@@ -236,7 +241,9 @@ public final class SuiteTool extends Configured implements Tool {
         long shuffle = k.getOrDefault(Execution.SHUFFLE_BYTES, 0L);
         long out = k.getOrDefault(Execution.OUTPUT_BYTES, 0L);
         c.setIdealSeconds(model.idealSeconds(in, shuffle, out));
-        c.setKrevatSeconds(krevat.secondsFromCounters(in, shuffle, out, replication));
+        if (krevat != null) {
+          c.setKrevatSeconds(krevat.secondsFromCounters(in, shuffle, out, replication));
+        }
       }
     }
   }
