@@ -161,14 +161,15 @@ public final class PageRankBench {
   }
 
   /**
-   * The fixed-point ranks are PageRank's: within a millionth of 1/n of the floating-point
-   * computation's (each share's integer division loses less than 1e-15).
+   * The fixed-point ranks are PageRank's: within a millionth (relative) of the floating-point
+   * computation's. Each share's integer division loses less than 1e-15, so a vertex with many
+   * in-links drifts by up to its in-degree times that (some 1e-9 of its rank at 300,000 vertices).
    */
   static void checkAgainstDouble(long[] fixed, double[] dbl) {
     double unit = 1.0 / fixed.length;
     for (int v = 0; v < fixed.length; v++) {
       double f = fixed[v] / (double) PageRankGraph.SCALE;
-      if (Math.abs(f - dbl[v]) > 1e-6 * unit) {
+      if (Math.abs(f - dbl[v]) > 1e-6 * Math.max(unit, dbl[v])) {
         throw new IllegalStateException("PageRank: vertex " + v + ": fixed-point rank " + f + " is not the"
             + " floating-point " + dbl[v]);
       }
