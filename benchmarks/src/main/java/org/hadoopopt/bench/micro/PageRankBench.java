@@ -57,6 +57,12 @@ public final class PageRankBench {
     }
   }
 
+  /** The part's JVM options and arguments in {@code bin/hadoopopt reproduce} (its work folder under the results). */
+  public static void command(MicroPart.Context c, List<String> jvm, List<String> args) {
+    jvm.add("-Xmx2g");
+    args.addAll(Arrays.asList("--work", c.out("work/veiga-pagerank")));
+  }
+
   public static void main(String[] args) throws Exception {
     Options own = new Options();
     own.addOption(Option.builder().longOpt("work").hasArg().required().desc("local work folder (deleted at the end)").build());

@@ -20,16 +20,8 @@ public final class ReproduceParts {
   public static List<MicroPart> all() {
     return Collections.unmodifiableList(Arrays.asList(
         part("energy", "Veiga et al.: energy per job (needs a power meter)", false, EnergyCheck.class, null, null),
-        part("krevat-terasort", "Krevat et al.: tuned TeraSort against the model's ideal", false, KrevatTeraSort.class, null,
-            (c, jvm, args) -> {
-              jvm.add("-Xmx2g");
-              args.addAll(Arrays.asList("--work", c.out("work/krevat-terasort")));
-            }),
-        part("veiga-pagerank", "Veiga et al.: PageRank micro-benchmark, stock vs the fingerprint collector", false,
-            PageRankBench.class, null, (c, jvm, args) -> {
-              jvm.add("-Xmx2g");
-              args.addAll(Arrays.asList("--work", c.out("work/veiga-pagerank")));
-            })));
+        part("krevat-terasort", "Krevat et al.: tuned TeraSort against the model's ideal", false, KrevatTeraSort.class, null, KrevatTeraSort::command),
+        part("veiga-pagerank", "Veiga et al.: PageRank micro-benchmark, stock vs the fingerprint collector", false, PageRankBench.class, null, PageRankBench::command)));
   }
 
   /**
