@@ -13,9 +13,12 @@ import java.util.Map;
 
 /**
  * Measures a {@link HardwareProfile} once and keeps it as DIR/hardware.json (delete the file to
- * measure again). The disk is probed through the folder the results go to: a file written and
- * fsynced, then read back (so the read rate is the page cache's when the file fits in memory,
- * as the benchmark's small data sets do too).
+ * measure again; one without the Krevat entries is measured again). The disk is probed through the
+ * folder the results go to: a file written and fsynced, read back buffered (the page cache's rate
+ * when the file fits in memory, as the benchmark's small data sets do too: {@link IdealModel}'s
+ * read), and read cold with O_DIRECT ({@link ColdRead}, checked against the device's count: the
+ * disk bandwidth of {@link KrevatModel}); the network is a loopback TCP transfer
+ * ({@link LoopbackProbe}); memory the machine's physical memory.
  */
 public final class HardwareProbe {
   /** The cache file in the results folder. */
@@ -28,11 +31,16 @@ public final class HardwareProbe {
   public static HardwareProfile loadOrMeasure(File dir, long probeBytes) throws IOException {
     File cache = new File(dir, FILE);
     if (cache.isFile()) {
+      HardwareProfile cached;
       try {
-        return HardwareProfile.fromMap(MAPPER.readValue(cache, new TypeReference<Map<String, Double>>() {}));
+        cached = HardwareProfile.fromMap(MAPPER.readValue(cache, new TypeReference<Map<String, Double>>() {}));
       } catch (IOException | IllegalArgumentException e) {
         throw new IOException(cache + ": " + e.getMessage() + " (delete it to measure again)", e);
       }
+      if (cached.hasKrevat()) {
+        return cached;
+      }
+      System.err.println("hardware: " + cache + " predates the cold-read and network entries; measuring again");
     }
     HardwareProfile p = measure(dir, probeBytes);
     dir.mkdirs();
@@ -45,12 +53,39 @@ public final class HardwareProbe {
     File f = File.createTempFile("probe", ".bin", dir);
     try {
       double write = diskWrite(f, probeBytes);
+      double cold;
+      double network;
+      try {
+        cold = ColdRead.read(f).bytesPerSecond;
+        network = LoopbackProbe.measure(Math.max(probeBytes, 64L << 20), 3);
+      } catch (IOException e) {
+        // no verified cold read (or no loopback): the profile has no Krevat entries, and says why on stderr
+        System.err.println("hardware: no Krevat entries: " + e.getMessage());
+        cold = Double.NaN;
+        network = Double.NaN;
+      }
       double read = diskRead(f);
       return new HardwareProfile(read, write, memoryCopy(probeBytes), parsePerCore(),
-          Runtime.getRuntime().availableProcessors());
+          Runtime.getRuntime().availableProcessors(), cold, network, Double.isNaN(cold) ? Double.NaN : physicalMemory());
     } finally {
       Files.deleteIfExists(f.toPath());
     }
+  }
+
+  /** MemTotal of /proc/meminfo, else what the JVM reports of the machine. */
+  static double physicalMemory() {
+    try {
+      for (String l : Files.readAllLines(new File("/proc/meminfo").toPath(), StandardCharsets.US_ASCII)) {
+        if (l.startsWith("MemTotal:")) {
+          return Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024.0;
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      // below
+    }
+    java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    return os instanceof com.sun.management.OperatingSystemMXBean
+        ? ((com.sun.management.OperatingSystemMXBean) os).getTotalPhysicalMemorySize() : Runtime.getRuntime().maxMemory();
   }
 
   private static double diskWrite(File f, long bytes) throws IOException {

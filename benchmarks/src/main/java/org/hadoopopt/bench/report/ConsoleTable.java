@@ -26,8 +26,9 @@ public final class ConsoleTable {
       }
       out.printf(Locale.ROOT, "  %-58s %8.1f%n", "total", total);
     }
-    String fmt = "%-18s %-18s %4s %10s %8s %7s %10s  %s%n";
-    out.printf(Locale.ROOT, fmt, "task", "variant", "runs", "median s", "speedup", "paper", "meas/ideal", "answer");
+    String fmt = "%-18s %-18s %4s %10s %8s %7s %7s %9s  %s%n";
+    out.printf(Locale.ROOT, fmt, "task", "variant", "runs", "median s", "speedup", "paper", "Krevat", "cpu-floor",
+        "answer");
     for (String task : r.tasks()) {
       CellResult best = r.best(task);
       for (CellResult c : r.cells()) {
@@ -39,7 +40,7 @@ public final class ConsoleTable {
         PaperFactors.Factor f = PaperFactors.forTask(task);
         String paper = c == best && f != null ? num(f.low(), "%.2fx") : "";
         out.printf(Locale.ROOT, fmt, c.task(), c.variant() + (c == best ? " *" : ""), c.seconds().size(),
-            num(c.median(), "%.2f"), num(r.speedup(c), "%.2fx"), paper,
+            num(c.median(), "%.2f"), num(r.speedup(c), "%.2fx"), paper, num(c.krevatRatio(), "%.1f"),
             c.idealSeconds() == null ? "-" : num(c.median() / c.idealSeconds(), "%.1f"), answer);
       }
     }
@@ -47,7 +48,8 @@ public final class ConsoleTable {
     out.printf(Locale.ROOT, "geometric mean of the best variant's speedup over %s: %s%n",
         headline.isEmpty() ? "(none of " + HEADLINE_TASKS + " ran)" : String.join(", ", headline),
         num(r.geometricMeanBestSpeedup(headline), "%.2fx"));
-    out.println("(* the task's best HadoopOpt variant; paper: the research's factor for the task)");
+    out.println("(* the task's best HadoopOpt variant; paper: the research's factor for the task; Krevat: measured over"
+        + " Krevat et al.'s model (cold disk, loopback network); cpu-floor: measured over our CPU-bound extension)");
     out.println(Headline.of(r));
     out.flush();
   }

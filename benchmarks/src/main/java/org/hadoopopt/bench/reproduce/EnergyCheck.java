@@ -4,9 +4,11 @@ import java.io.File;
 import java.util.Collections;
 
 /**
- * Veiga et al. report energy per job from a wall power meter. This machine has none: the finding
- * is reported as not reproducible, with what the machine offers instead (the CPU package's RAPL
- * counters, when present, measure a part of the machine only, so they are not used as a stand-in).
+ * Veiga et al., "BDEv 3.0: energy efficiency and microarchitectural characterization of Big Data
+ * processing frameworks" (Future Generation Computer Systems 86, 2018), report energy and power per
+ * workload and node. This machine has no power meter: the finding is reported as not
+ * reproducible, with what the machine offers instead (CPU-package energy counters, when present,
+ * cover a part of the machine only, so they are not used as a stand-in for a node's energy).
  *
  * <p>Usage: {@code EnergyCheck --findings FILE [--quick]}
  */
@@ -26,9 +28,10 @@ public final class EnergyCheck {
     String why = zones == null || zones.length == 0
         ? "no power meter here and no energy counters (" + powercap + " absent): energy per job cannot be measured"
         : "no wall power meter here; " + powercap + " has CPU-package RAPL counters only, which miss memory, disks"
-            + " and the power supply the paper's meter includes";
-    return Finding.of(PART, "Veiga et al., 2016 (BDEv)", "energy consumed per job, Hadoop vs Spark vs Flink")
-        .paper("power meter on each node, energy and power per benchmark", Double.NaN).unit("J")
+            + " and the power supply of a whole node";
+    return Finding.of(PART, "Veiga et al., FGCS 2018 (BDEv 3.0)", "energy consumed per job, Hadoop vs Spark vs Flink")
+        .paper("energy and power per workload and node (BDEv 3.0: energy efficiency and microarchitectural"
+            + " characterization of Big Data processing frameworks)", Double.NaN).unit("J")
         .notReproducible(why);
   }
 }

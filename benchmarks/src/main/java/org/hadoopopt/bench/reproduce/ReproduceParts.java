@@ -3,7 +3,9 @@ package org.hadoopopt.bench.reproduce;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import org.hadoopopt.bench.micro.KrevatTeraSort;
 import org.hadoopopt.bench.micro.MicroPart;
+import org.hadoopopt.bench.micro.PageRankBench;
 
 /**
  * The experiments of {@code bin/hadoopopt reproduce}, in run order. Each is a program of its own
@@ -24,7 +26,9 @@ public final class ReproduceParts {
         part("jiang-table1", "Jiang et al.: Table 1 per-task factors and parallel DBs over Hadoop vs DuckDB", false, JiangTable1.class, null, JiangParts::suite),
         part("index-sweep", "Jiang et al.: selection through a range index vs a scan, selectivity 0.2%..100%, 128 MB pages", false, IndexSweep.class, null, (c, jvm, args) -> jvm.add("-Xmx2g")),
         part("decode-512m", "Jiang et al.: immutable vs mutable decoding of 512 MB of records in memory", false, DecodeInMemory.class, null, (c, jvm, args) -> jvm.add("-Xmx4g")),
-        part("io-cold", "Jiang et al.: direct vs streaming HDFS reads, page cache evicted (cold) and warm", false, IoModesCold.class, null, IoModesCold::jvm)));
+        part("io-cold", "Jiang et al.: direct vs streaming HDFS reads, page cache evicted (cold) and warm", false, IoModesCold.class, null, IoModesCold::jvm),
+        part("krevat-terasort", "Krevat et al.: tuned TeraSort against the model's ideal", false, KrevatTeraSort.class, null, KrevatTeraSort::command),
+        part("veiga-pagerank", "Veiga et al.: PageRank micro-benchmark, stock vs the fingerprint collector", false, PageRankBench.class, null, PageRankBench::command)));
   }
 
   /**

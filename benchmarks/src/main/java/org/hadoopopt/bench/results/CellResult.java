@@ -16,6 +16,7 @@ public final class CellResult {
   private String answerSha256;
   private Boolean answerMatchesBaseline;
   private Double idealSeconds;
+  private Double krevatSeconds;
 
   public CellResult(String task, String variant) {
     this.task = task;
@@ -70,12 +71,29 @@ public final class CellResult {
     this.answerMatchesBaseline = matches;
   }
 
-  /** The hardware ideal of this job (Krevat et al.), or null when not computed. */
+  /**
+   * The CPU-floor ideal of this job (the project's extension of Krevat et al.: disk or parsing on
+   * every core, {@code IdealModel}), or null when not computed.
+   */
   public Double idealSeconds() {
     return idealSeconds;
   }
 
   public void setIdealSeconds(Double s) {
     this.idealSeconds = s;
+  }
+
+  /** Krevat et al.'s model time of this job ({@code KrevatModel}), or null when not computed. */
+  public Double krevatSeconds() {
+    return krevatSeconds;
+  }
+
+  public void setKrevatSeconds(Double s) {
+    this.krevatSeconds = s;
+  }
+
+  /** Krevat's ratio: measured median over the model's time (NaN when not computed). */
+  public double krevatRatio() {
+    return krevatSeconds == null ? Double.NaN : median() / krevatSeconds;
   }
 }

@@ -14,7 +14,8 @@ import org.hadoopopt.bench.results.SuiteResults;
 /**
  * results.json: {@code {"format": 1, "run": {...}, "hardware": {...}, "prep": {step: seconds}, "notices": [...],
  * "cells": [{"task", "variant", "seconds": [...], "median", "speedup", "answerLines",
- * "answerSha256", "answerMatchesBaseline", "idealSeconds", "measuredOverIdeal", "counters"}]}}.
+ * "answerSha256", "answerMatchesBaseline", "idealSeconds", "measuredOverIdeal" (the CPU-floor extension),
+ * "krevatSeconds", "krevatRatio" (Krevat et al.'s model, measured over model), "counters"}]}}.
  * Median, speedup and measured/ideal are derived, written for readers, and recomputed on reading.
  */
 public final class ResultsJson {
@@ -58,6 +59,8 @@ public final class ResultsJson {
       }
       putNumber(o, "idealSeconds", c.idealSeconds() == null ? Double.NaN : c.idealSeconds());
       putNumber(o, "measuredOverIdeal", c.idealSeconds() == null ? Double.NaN : c.median() / c.idealSeconds());
+      putNumber(o, "krevatSeconds", c.krevatSeconds() == null ? Double.NaN : c.krevatSeconds());
+      putNumber(o, "krevatRatio", c.krevatRatio());
       ObjectNode counters = o.putObject("counters");
       for (Map.Entry<String, Long> e : c.counters().entrySet()) {
         counters.put(e.getKey(), e.getValue());
@@ -114,6 +117,7 @@ public final class ResultsJson {
       c.setAnswer(o.path("answerLines").asLong(-1), o.hasNonNull("answerSha256") ? o.get("answerSha256").asText() : null);
       c.setAnswerMatchesBaseline(o.hasNonNull("answerMatchesBaseline") ? o.get("answerMatchesBaseline").asBoolean() : null);
       c.setIdealSeconds(o.hasNonNull("idealSeconds") ? o.get("idealSeconds").asDouble() : null);
+      c.setKrevatSeconds(o.hasNonNull("krevatSeconds") ? o.get("krevatSeconds").asDouble() : null);
       for (Iterator<Map.Entry<String, JsonNode>> it = o.path("counters").fields(); it.hasNext();) {
         Map.Entry<String, JsonNode> e = it.next();
         c.counters().put(e.getKey(), e.getValue().asLong());

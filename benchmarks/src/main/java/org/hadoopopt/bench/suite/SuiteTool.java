@@ -23,6 +23,7 @@ import org.apache.hadoop.util.VersionInfo;
 import org.hadoopopt.bench.ideal.HardwareProbe;
 import org.hadoopopt.bench.ideal.HardwareProfile;
 import org.hadoopopt.bench.ideal.IdealModel;
+import org.hadoopopt.bench.ideal.KrevatModel;
 import org.hadoopopt.bench.pavlo.BadRecords;
 import org.hadoopopt.bench.tools.ToolArgs;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
@@ -45,6 +46,8 @@ import org.hadoopopt.bench.report.ConsoleTable;
 public final class SuiteTool extends Configured implements Tool {
   /** {@code hadoopopt.bench.suite.probe.bytes}, default 268435456: size of the disk probe file of the hardware measurement. */
   public static final String PROBE_BYTES = "hadoopopt.bench.suite.probe.bytes";
+  /** Krevat's n for the suite's jobs: they run on one machine (local job runner, one DataNode). */
+  static final int KREVAT_NODES = 1;
 
   /** Thrown when a variant's answer differs from the baseline's. */
   public static class AnswerMismatchException extends IllegalStateException {
@@ -116,6 +119,8 @@ public final class SuiteTool extends Configured implements Tool {
     prep.ensureSet(tables);
     Map<String, List<Path>> inputs = prepareInputs(plan, prep);
     IdealModel model = null;
+    KrevatModel krevat = null;
+    int replication = 1;
     if (SuiteOptions.isIdeal(conf)) {
       progress.print("hardware: ");
       HardwareProfile hw = HardwareProbe.loadOrMeasure(out, conf.getLong(PROBE_BYTES, 256L << 20));
@@ -123,6 +128,16 @@ public final class SuiteTool extends Configured implements Tool {
       progress.printf(Locale.ROOT, "disk read %.0f MB/s, write %.0f MB/s, memory copy %.0f MB/s, parse %.0f MB/s per core x %d%n",
           hw.diskRead() / 1e6, hw.diskWrite() / 1e6, hw.memory() / 1e6, hw.parsePerCore() / 1e6, hw.cores());
       model = new IdealModel(hw);
+      // one node: the local job runner and bin/cluster's single DataNode; a block has at most one replica per node
+      replication = Math.min(KREVAT_NODES, Math.max(1, conf.getInt("dfs.replication", 1)));
+      if (!hw.hasKrevat()) {
+        results.notices().add("no Krevat column: this machine gave no verified cold disk read (O_DIRECT) or loopback"
+            + " measurement (the hardware line on stderr says why)");
+      } else {
+        krevat = KrevatModel.of(hw, KREVAT_NODES);
+        progress.printf(Locale.ROOT, "Krevat model: n=%d, cold disk read %.0f MB/s, loopback network %.0f MB/s, memory %.1f GB,"
+            + " r=%d%n", KREVAT_NODES, hw.coldDiskRead() / 1e6, hw.network() / 1e6, hw.memoryBytes() / 1e9, replication);
+      }
     }
     PatchedJvm patched = null;
     try {
@@ -144,7 +159,7 @@ public final class SuiteTool extends Configured implements Tool {
         patched.close();
       }
       if (model != null) {
-        addIdeal(results, model);
+        addIdeal(results, model, krevat, replication);
       }
       write(results, out);
     }
@@ -229,12 +244,17 @@ public final class SuiteTool extends Configured implements Tool {
     }
   }
 
-  private static void addIdeal(SuiteResults results, IdealModel model) {
+  private static void addIdeal(SuiteResults results, IdealModel model, KrevatModel krevat, int replication) {
     for (CellResult c : results.cells()) {
       Map<String, Long> k = c.counters();
       if (k.containsKey(Execution.INPUT_BYTES)) {
-        c.setIdealSeconds(model.idealSeconds(k.get(Execution.INPUT_BYTES), k.getOrDefault(Execution.SHUFFLE_BYTES, 0L),
-            k.getOrDefault(Execution.OUTPUT_BYTES, 0L)));
+        long in = k.get(Execution.INPUT_BYTES);
+        long shuffle = k.getOrDefault(Execution.SHUFFLE_BYTES, 0L);
+        long out = k.getOrDefault(Execution.OUTPUT_BYTES, 0L);
+        c.setIdealSeconds(model.idealSeconds(in, shuffle, out));
+        if (krevat != null) {
+          c.setKrevatSeconds(krevat.secondsFromCounters(in, shuffle, out, replication));
+        }
       }
     }
   }

@@ -79,15 +79,19 @@
     });
     drawn++;
 
-    // 4. Measured / ideal, baseline and the best variant.
+    // 4. Measured / ideal: Krevat's model and the CPU floor (our extension), baseline and the best variant.
     new Chart(document.getElementById('ideal'), {
       type: 'bar',
       data: {
         labels: data.tasks,
         datasets: [
-          { label: 'baseline', backgroundColor: palette[2],
+          { label: 'baseline / Krevat model', backgroundColor: palette[2],
+            data: data.tasks.map(function (t) { var c = cell(t, 'baseline'); return c ? c.krevatRatio : null; }) },
+          { label: 'best variant / Krevat model', backgroundColor: palette[0],
+            data: data.tasks.map(function (t) { var b = data.best[t]; var c = b ? cell(t, b.variant) : null; return c ? c.krevatRatio : null; }) },
+          { label: 'baseline / CPU floor (ours)', backgroundColor: palette[3],
             data: data.tasks.map(function (t) { var c = cell(t, 'baseline'); return c ? c.overIdeal : null; }) },
-          { label: 'best variant', backgroundColor: palette[0],
+          { label: 'best variant / CPU floor (ours)', backgroundColor: palette[1],
             data: data.tasks.map(function (t) { var b = data.best[t]; var c = b ? cell(t, b.variant) : null; return c ? c.overIdeal : null; }) }
         ]
       },

@@ -49,12 +49,19 @@ class IdealModelTest {
     HardwareProfile p = HardwareProbe.loadOrMeasure(dir, 4L << 20);
     assertTrue(p.diskRead() > 0 && p.diskWrite() > 0 && p.memory() > 0 && p.parsePerCore() > 0);
     assertEquals(Runtime.getRuntime().availableProcessors(), p.cores());
+    assertTrue(p.hasKrevat() && p.coldDiskRead() > 0 && p.network() > 0 && p.memoryBytes() > 0, p.toMap().toString());
     File cache = new File(dir, HardwareProbe.FILE);
     assertTrue(cache.isFile());
     // A cached file is used as it is (here edited by hand), not measured again.
     Files.write(cache.toPath(), ("{\"diskReadBytesPerSec\":1,\"diskWriteBytesPerSec\":2,\"memoryCopyBytesPerSec\":3,"
-        + "\"parseBytesPerSecPerCore\":4,\"cores\":7}").getBytes("UTF-8"));
+        + "\"parseBytesPerSecPerCore\":4,\"cores\":7,\"coldDiskReadBytesPerSec\":5,\"loopbackNetworkBytesPerSec\":6,"
+        + "\"memoryBytes\":8}").getBytes("UTF-8"));
     assertEquals(7, HardwareProbe.loadOrMeasure(dir, 4L << 20).cores());
+    assertEquals(6, HardwareProbe.loadOrMeasure(dir, 4L << 20).network(), 0);
+    // one without the Krevat entries (an older file) is measured again
+    Files.write(cache.toPath(), ("{\"diskReadBytesPerSec\":1,\"diskWriteBytesPerSec\":2,\"memoryCopyBytesPerSec\":3,"
+        + "\"parseBytesPerSecPerCore\":4,\"cores\":7}").getBytes("UTF-8"));
+    assertEquals(Runtime.getRuntime().availableProcessors(), HardwareProbe.loadOrMeasure(dir, 4L << 20).cores());
     Files.write(cache.toPath(), "{\"cores\":7}".getBytes("UTF-8"));
     Exception bad = assertThrows(java.io.IOException.class, () -> HardwareProbe.loadOrMeasure(dir, 4L << 20));
     assertTrue(bad.getMessage().contains("hardware.json") && bad.getMessage().contains("diskReadBytesPerSec"),

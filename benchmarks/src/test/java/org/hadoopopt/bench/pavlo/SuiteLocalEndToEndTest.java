@@ -109,6 +109,11 @@ class SuiteLocalEndToEndTest {
     assertTrue(read >= table && read <= table * 1.02, "input bytes " + read + " for a table of " + table);
     assertNotNull(grep.idealSeconds());
     assertTrue(grep.idealSeconds() > 0 && r.hardware().get("cores") >= 1);
+    // Krevat's model, from the same counters: map-only grep is read-bound on one node
+    assertNotNull(grep.krevatSeconds());
+    assertEquals(read / r.hardware().get("coldDiskReadBytesPerSec"), grep.krevatSeconds(), grep.krevatSeconds() * 1e-9);
+    assertEquals(grep.median() / grep.krevatSeconds(), grep.krevatRatio(), 1e-9);
+    assertTrue(printed.contains("Krevat"), printed);
 
     // The B+-tree runs' counters are the cells' own: the cursors read exactly the selected rows;
     // no other variant reads a tree. Loading the trees is a timed preparation step.
