@@ -17,7 +17,9 @@ public final class ReproduceParts {
   /** Every experiment, in the order a run takes them. */
   public static List<MicroPart> all() {
     return Collections.unmodifiableList(Arrays.asList(
-        part("energy", "Veiga et al.: energy per job (needs a power meter)", false, EnergyCheck.class, null, null)));
+        part("energy", "Veiga et al.: energy per job (needs a power meter)", false, EnergyCheck.class, null, null),
+        part(LaiShmJobs.PART, "Lai et al.: word count, grep, inverted index over many files, pipes vs shm", false, LaiShmJobs.class, MicroPart::shmSkipReason, LaiShm::shmArgs),
+        part(LaiShmTables.PART, "Lai et al.: ring-size and record-size tables, busy-waiting", false, LaiShmTables.class, MicroPart::shmSkipReason, LaiShm::shmArgs)));
   }
 
   /**
