@@ -40,7 +40,7 @@ public final class LaiShmJobs {
     ExperimentArgs a = ExperimentArgs.parse("LaiShmJobs", args, own);
     List<Finding> findings;
     try (LaiShm x = new LaiShm(a)) {
-      findings = run(x, LaiShm.mb(a, 8, 96), Integer.parseInt(a.line.getOptionValue("files", a.quick ? "4" : "24")));
+      findings = run(x, LaiShm.mb(a, 8, 256), Integer.parseInt(a.line.getOptionValue("files", a.quick ? "4" : "64")));
     }
     Findings.write(a.findings, PART, findings);
   }
@@ -53,7 +53,7 @@ public final class LaiShmJobs {
     long grepLines = countLines(in, PATTERN);
     x.runs.set("mapreduce.local.map.tasks.maximum", "2"); // two map slots, as the machine has two cores
     x.warmUp(bytes);
-    String setting = String.format(Locale.ROOT, "%.1f MB in %d files of %.1f MB, %,d-word vocabulary, %d rounds,"
+    String setting = String.format(Locale.ROOT, "%.1f MB in %d files of %.1f MB, %,d-word vocabulary, rounds: %d,"
         + " LocalJobRunner, 2 map slots", bytes / 1048576.0, files, bytes / 1048576.0 / files, LaiShm.VOCABULARY, x.rounds);
     List<LaiShm.Variant> variants = Arrays.asList(LaiShm.Variant.pipes(), LaiShm.Variant.shm("shm", null, null));
     List<Finding> out = new ArrayList<>();

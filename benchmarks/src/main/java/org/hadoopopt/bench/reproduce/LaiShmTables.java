@@ -35,7 +35,7 @@ public final class LaiShmTables {
     ExperimentArgs a = ExperimentArgs.parse("LaiShmTables", args, own);
     List<Finding> findings;
     try (LaiShm x = new LaiShm(a)) {
-      findings = run(x, LaiShm.mb(a, 4, 32),
+      findings = run(x, LaiShm.mb(a, 4, 128),
           a.line.getOptionValue("rings", a.quick ? "4096,1048576" : "4096,65536,1048576,16777216"),
           a.line.getOptionValue("records", a.quick ? "16,1024" : "16,128,1024,8192"));
     }
