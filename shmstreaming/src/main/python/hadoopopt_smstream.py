@@ -107,6 +107,7 @@ class Ring(object):
         self.next = self.pos  # consumer: the end of the record handed out last, released at the next read
         self.head_published = self.pos
         self.published = self.u64[OFF_TAIL // 8]  # producer: the tail published; consumer: the tail last seen
+        self.publish_at = self.pos + self.publish_bytes  # the position at which this side publishes, whatever the batch
         self.since = 0
         self.eof = None  # a threading.Event set when stdin closes (input ring)
         self.flush_before_wait = None
@@ -165,7 +166,7 @@ class Ring(object):
         self.mm[base + RECORD_HEADER:base + RECORD_HEADER + n] = rec
         self.pos += span
         self.since += 1
-        if self.since >= self.batch or self.pos - self.published >= self.publish_bytes:
+        if self.since >= self.batch or self.pos >= self.publish_at:
             self._publish_tail()
 
     def _write_pieces(self, rec):
@@ -183,7 +184,7 @@ class Ring(object):
             done += n
             self.pos += span
             self.since += 1
-            if self.since >= self.batch or self.pos - self.published >= self.publish_bytes:
+            if self.since >= self.batch or self.pos >= self.publish_at:
                 self._publish_tail()
 
     def flush(self):
@@ -195,6 +196,7 @@ class Ring(object):
     def _publish_tail(self):
         self.u64[OFF_TAIL // 8] = self.pos
         self.published = self.pos
+        self.publish_at = self.pos + self.publish_bytes
         self.since = 0
         self.wake_if_waiting(OFF_CONSUMER_WAITING)
 
@@ -207,6 +209,7 @@ class Ring(object):
     def _publish_head(self):
         self.u64[OFF_HEAD // 8] = self.pos
         self.head_published = self.pos
+        self.publish_at = self.pos + self.publish_bytes
         self.since = 0
         self.wake_if_waiting(OFF_PRODUCER_WAITING)
 
@@ -215,7 +218,7 @@ class Ring(object):
         if self.next != self.pos:
             self.pos = self.next
             self.since += 1
-            if self.since >= self.batch or self.pos - self.head_published >= self.publish_bytes:
+            if self.since >= self.batch or self.pos >= self.publish_at:
                 self._publish_head()
 
     def _ended(self):
@@ -223,6 +226,21 @@ class Ring(object):
 
     def read(self):
         """The next record as bytes, or None at the end of the stream."""
+        # The common case inline (a whole record already published); waits, padding, pieces and
+        # corrupt lengths take _next_piece. The same rules as _release and _next_piece.
+        pos = self.next
+        if pos != self.pos:
+            self.pos = pos
+            self.since += 1
+            if self.since >= self.batch or pos >= self.publish_at:
+                self._publish_head()
+        if self.published != pos:
+            off = pos & self.mask
+            n = self.u32[(HEADER_SIZE + off) >> 2]
+            if n <= self.capacity - off - RECORD_HEADER:
+                start = HEADER_SIZE + off + RECORD_HEADER
+                self.next = pos + ((RECORD_HEADER + n + 7) & ~7)
+                return self.mm[start:start + n]
         piece = self._next_piece()
         if piece is None:
             return None
