@@ -39,8 +39,11 @@ OFF_CONSUMER_CLOSED = 324
 CONSUMER_STDIN_CLOSED = 2
 HEADER_SIZE = 512
 RECORD_HEADER = 4
+RECORD_ALIGN = 8
 PADDING = 0xFFFFFFFF
 MORE_PIECES = 0x80000000
+MIN_CAPACITY = 4096
+MAX_CAPACITY = 1073741824
 
 _SYS_FUTEX = 202  # x86-64
 _FUTEX_WAIT = 0
@@ -68,7 +71,14 @@ class SMStreamError(IOError):
 
 
 class Ring(object):
-    """One mapped ring, used from one side by one thread."""
+    """One mapped ring, used from one side by one thread.
+
+    Positions are published as the C and Java sides publish them (the shared test vector checks
+    all three): a record or piece counts once it is written (producer) or released (consumer: at
+    the next read, as the C client's pointer into the ring stays valid until then), and a side
+    publishes its position, waking a sleeping peer, every batch-size records or quarter ring of
+    bytes, before it sleeps, on a flush with something new and at the end.
+    """
 
     def __init__(self, path, consumer_closed=0):
         fd = os.open(path, os.O_RDWR)
@@ -84,15 +94,20 @@ class Ring(object):
         if self.u32[OFF_MAGIC // 4] != MAGIC or self.u32[OFF_VERSION // 4] != VERSION:
             raise SMStreamError("%s: bad magic or version at offset 0" % path)
         self.capacity = self.u64[OFF_CAPACITY // 8]
-        if self.capacity & (self.capacity - 1) or self.capacity + HEADER_SIZE > size:
+        if (self.capacity < MIN_CAPACITY or self.capacity > MAX_CAPACITY or self.capacity & (self.capacity - 1)
+                or self.capacity + HEADER_SIZE > size):
             raise SMStreamError("%s: bad capacity %d at offset %d" % (path, self.capacity, OFF_CAPACITY))
         self.mask = self.capacity - 1
         self.batch = max(1, self.u32[OFF_BATCH // 4])
         self.max_whole = self.capacity // 2 - RECORD_HEADER  # larger records travel in pieces
+        self.publish_bytes = self.capacity // 4  # unpublished bytes after which a side publishes anyway
         self._cbuf = ctypes.c_char.from_buffer(self.mm)
         self.addr = ctypes.addressof(self._cbuf)
         self.pos = self.u64[OFF_HEAD // 8]
-        self.published = self.u64[OFF_TAIL // 8]
+        self.next = self.pos  # consumer: the end of the record handed out last, released at the next read
+        self.head_published = self.pos
+        self.published = self.u64[OFF_TAIL // 8]  # producer: the tail published; consumer: the tail last seen
+        self.publish_at = self.pos + self.publish_bytes  # the position at which this side publishes, whatever the batch
         self.since = 0
         self.eof = None  # a threading.Event set when stdin closes (input ring)
         self.flush_before_wait = None
@@ -151,8 +166,8 @@ class Ring(object):
         self.mm[base + RECORD_HEADER:base + RECORD_HEADER + n] = rec
         self.pos += span
         self.since += 1
-        if self.since >= self.batch:
-            self.flush()
+        if self.since >= self.batch or self.pos >= self.publish_at:
+            self._publish_tail()
 
     def _write_pieces(self, rec):
         """A record larger than half the ring, in pieces (see smstream_layout.h)."""
@@ -168,16 +183,22 @@ class Ring(object):
             self.mm[base + RECORD_HEADER:base + RECORD_HEADER + n] = view[done:done + n]
             done += n
             self.pos += span
-            self.flush()  # a piece is large: publish it at once
+            self.since += 1
+            if self.since >= self.batch or self.pos >= self.publish_at:
+                self._publish_tail()
 
     def flush(self):
         """Publishes what was written and wakes the consumer if it sleeps. With nothing new there
         is nothing to wake it for (and each wake-up check is a system call here)."""
         if self.published != self.pos:
-            self.u64[OFF_TAIL // 8] = self.pos
-            self.published = self.pos
-            self.since = 0
-            self.wake_if_waiting(OFF_CONSUMER_WAITING)
+            self._publish_tail()
+
+    def _publish_tail(self):
+        self.u64[OFF_TAIL // 8] = self.pos
+        self.published = self.pos
+        self.publish_at = self.pos + self.publish_bytes
+        self.since = 0
+        self.wake_if_waiting(OFF_CONSUMER_WAITING)
 
     def close_producer(self, code=1):
         self.flush()
@@ -187,15 +208,52 @@ class Ring(object):
     # --- consumer -------------------------------------------------------------------------
     def _publish_head(self):
         self.u64[OFF_HEAD // 8] = self.pos
+        self.head_published = self.pos
+        self.publish_at = self.pos + self.publish_bytes
         self.since = 0
         self.wake_if_waiting(OFF_PRODUCER_WAITING)
+
+    def _release(self):
+        """Frees the record or piece handed out last; publishes per batch or quarter ring."""
+        if self.next != self.pos:
+            self.pos = self.next
+            self.since += 1
+            if self.since >= self.batch or self.pos >= self.publish_at:
+                self._publish_head()
 
     def _ended(self):
         return self.u32[OFF_PRODUCER_CLOSED // 4] or (self.eof is not None and self.eof.is_set())
 
     def read(self):
         """The next record as bytes, or None at the end of the stream."""
-        mm, u32 = self.mm, self.u32
+        # The common case inline (a whole record already published); waits, padding, pieces and
+        # corrupt lengths take _next_piece. The same rules as _release and _next_piece.
+        pos = self.next
+        if pos != self.pos:
+            self.pos = pos
+            self.since += 1
+            if self.since >= self.batch or pos >= self.publish_at:
+                self._publish_head()
+        if self.published != pos:
+            off = pos & self.mask
+            n = self.u32[(HEADER_SIZE + off) >> 2]
+            if n <= self.capacity - off - RECORD_HEADER:
+                start = HEADER_SIZE + off + RECORD_HEADER
+                self.next = pos + ((RECORD_HEADER + n + 7) & ~7)
+                return self.mm[start:start + n]
+        piece = self._next_piece()
+        if piece is None:
+            return None
+        start, n, more = piece
+        rec = self.mm[start:start + n]
+        return self._join_pieces(rec) if more else rec
+
+    def _next_piece(self):
+        """Releases the last record or piece and returns the next one as (start, length, more
+        pieces follow), or None at the end of the stream."""
+        if self.next != self.pos:
+            self._release()
+        u32 = self.u32
         while True:
             if self.published == self.pos:
                 self.published = self.u64[OFF_TAIL // 8]
@@ -204,42 +262,28 @@ class Ring(object):
             off = self.pos & self.mask
             n = u32[(HEADER_SIZE + off) // 4]
             if n == PADDING:
-                self.pos += self.capacity - off
+                self.pos += self.capacity - off  # published with the next records
+                self.next = self.pos
                 continue
-            if n > self.capacity - off - RECORD_HEADER:
-                if n & MORE_PIECES:  # checked only here: a piece's length word exceeds any whole record's
-                    return self._join_pieces()
-                raise SMStreamError("corrupt ring: record length %d at data offset %d" % (n, off))
-            start = HEADER_SIZE + off + RECORD_HEADER
-            rec = mm[start:start + n]
-            self.pos += (RECORD_HEADER + n + 7) & ~7
-            self.since += 1
-            if self.since >= self.batch:
-                self._publish_head()
-            return rec
-
-    def _join_pieces(self):
-        """A record in pieces, starting at the current position: each copied out and released."""
-        parts = []
-        u32 = self.u32
-        while True:
-            if self.published == self.pos:
-                self.published = self.u64[OFF_TAIL // 8]
-                if self.published == self.pos and not self._wait():
-                    raise SMStreamError("the stream ended inside a record, after %d of its bytes"
-                                        % sum(len(p) for p in parts))
-            off = self.pos & self.mask
-            n = u32[(HEADER_SIZE + off) // 4]
             more = n & MORE_PIECES
             n &= ~MORE_PIECES
             if n > self.capacity - off - RECORD_HEADER:
                 raise SMStreamError("corrupt ring: record length %d at data offset %d" % (n, off))
-            start = HEADER_SIZE + off + RECORD_HEADER
+            self.next = self.pos + ((RECORD_HEADER + n + 7) & ~7)
+            return HEADER_SIZE + off + RECORD_HEADER, n, more
+
+    def _join_pieces(self, first):
+        """The rest of a record in pieces: each copied out and released at the next read."""
+        parts = [first]
+        more = True
+        while more:
+            piece = self._next_piece()
+            if piece is None:
+                raise SMStreamError("the stream ended inside a record, after %d of its bytes"
+                                    % sum(len(p) for p in parts))
+            start, n, more = piece
             parts.append(self.mm[start:start + n])
-            self.pos += (RECORD_HEADER + n + 7) & ~7
-            self._publish_head()  # a piece is large: let the producer reuse its room at once
-            if not more:
-                return b"".join(parts)
+        return b"".join(parts)
 
     def _wait(self):
         u64 = self.u64
@@ -256,11 +300,16 @@ class Ring(object):
                 return False
             if self.flush_before_wait is not None:
                 self.flush_before_wait.flush()
-            self._publish_head()  # the ring is empty: a waiting producer can write
+            if self.head_published != self.pos:  # the ring is empty: publish all we consumed
+                self._publish_head()
+            else:
+                self.wake_if_waiting(OFF_PRODUCER_WAITING)
             self._sleep(OFF_CONSUMER_WAITING, lambda: u64[OFF_TAIL // 8] != self.pos or self._ended())
 
     def close_consumer(self):
-        self._publish_head()
+        self._release()
+        if self.head_published != self.pos:
+            self._publish_head()
         self.u32[OFF_CONSUMER_CLOSED // 4] = 1
         self.wake_if_waiting(OFF_PRODUCER_WAITING)
 

@@ -16,6 +16,25 @@ static void check(const char *name, unsigned long long got, unsigned long long w
   }
 }
 
+#define U32AT(ring, off) ((_Atomic uint32_t *)((ring)->base + (off)))
+
+static int waiting_word(const char *side) {
+  return strcmp(side, "consumer") == 0 ? SMS_OFF_CONSUMER_WAITING : SMS_OFF_PRODUCER_WAITING;
+}
+
+/* record-pattern/read-pattern <n> [k]: k, default 1 */
+static unsigned long long times(const char *line) {
+  unsigned long long n, k;
+  char op[32];
+  return sscanf(line, "%31s %llu %llu", op, &n, &k) == 3 ? k : 1;
+}
+
+static unsigned char *pattern(size_t n) {
+  unsigned char *p = malloc(n ? n : 1);
+  for (size_t i = 0; i < n; i++) p[i] = (unsigned char)(i % 251);
+  return p;
+}
+
 static size_t unhex(const char *s, unsigned char *out) {
   size_t n = 0;
   while (*s) {
@@ -43,8 +62,8 @@ int main(int argc, char **argv) {
     {"PADDING", SMS_PADDING}, {"MORE_PIECES", SMS_MORE_PIECES}, {"MIN_CAPACITY", SMS_MIN_CAPACITY}, {"MAX_CAPACITY", SMS_MAX_CAPACITY}};
   int nconsts = sizeof consts / sizeof consts[0], seen = 0;
   char line[4096];
-  smstream_ring r;
-  int have_ring = 0;
+  smstream_ring r, c; /* the producer and, from the first read on, a consumer of the same segment */
+  int have_ring = 0, have_consumer = 0;
   unsigned char bytes[2048];
   while (fgets(line, sizeof line, f)) {
     line[strcspn(line, "\n")] = 0;
@@ -59,17 +78,51 @@ int main(int argc, char **argv) {
       if (!found) { printf("MISMATCH %s: not in smstream_layout.h\n", name); failures++; }
     } else if (sscanf(line, "ring %llu %llu", &v, &v2) == 2) {
       if (have_ring) smstream_ring_unmap(&r);
+      if (have_consumer) smstream_ring_unmap(&c);
+      have_consumer = 0;
       if (smstream_ring_create(&r, argv[2], v, (uint32_t)v2) != 0) { printf("FAIL %s\n", smstream_last_error()); return 1; }
       have_ring = 1;
     } else if (sscanf(line, "record-pattern %llu", &v) == 1) {
-      unsigned char *p = malloc(v);
-      for (size_t i = 0; i < v; i++) p[i] = (unsigned char)(i % 251);
+      unsigned char *p = pattern(v);
       /* in three parts, so that piece boundaries fall inside a part */
       size_t third = v / 3;
       const void *parts[3] = {p, p + third, p + 2 * third};
       size_t lens[3] = {third, third, v - 2 * third};
-      if (sms_ring_write_parts(&r, parts, lens, 3) != 0) { printf("FAIL %s\n", smstream_last_error()); return 1; }
+      for (unsigned long long k = times(line); k > 0; k--) {
+        if (sms_ring_write_parts(&r, parts, lens, 3) != 0) { printf("FAIL %s\n", smstream_last_error()); return 1; }
+      }
       free(p);
+    } else if (sscanf(line, "sleeping %127s", name) == 1) {
+      atomic_store(U32AT(&r, waiting_word(name)), 1);
+    } else if (sscanf(line, "expect %127s %llu", name, &v) == 2) {
+      unsigned long long got;
+      if (strcmp(name, "tail") == 0 || strcmp(name, "head") == 0) {
+        got = atomic_load((_Atomic uint64_t *)(r.base + (name[0] == 't' ? SMS_OFF_TAIL : SMS_OFF_HEAD)));
+      } else {
+        name[strcspn(name, "-")] = 0;
+        got = atomic_load(U32AT(&r, waiting_word(name)));
+      }
+      if (got != v) { printf("MISMATCH %s: %s is %llu\n", line, name, got); failures++; }
+    } else if (strncmp(line, "read", 4) == 0) {
+      if (!have_consumer) {
+        if (sms_ring_attach(&c, argv[2], 0) != 0) { printf("FAIL %s\n", smstream_last_error()); return 1; }
+        have_consumer = 1;
+      }
+      int is_pattern = sscanf(line, "read-pattern %llu", &v) == 1;
+      unsigned char *want = is_pattern ? pattern(v) : NULL;
+      size_t want_len = is_pattern ? v : unhex(line + 4, bytes);
+      if (!is_pattern) want = bytes;
+      for (unsigned long long k = is_pattern ? times(line) : 1; k > 0; k--) {
+        const unsigned char *got;
+        size_t len;
+        if (smstream_ring_read(&c, &got, &len) != 1 || len != want_len || memcmp(got, want, len) != 0) {
+          printf("MISMATCH %s: read another record\n", line);
+          failures++;
+        }
+      }
+      if (is_pattern) free(want);
+    } else if (strcmp(line, "close consumer") == 0) {
+      smstream_ring_close_consumer(&c);
     } else if (sscanf(line, "head %llu", &v) == 1) {
       *(volatile uint64_t *)(r.base + SMS_OFF_HEAD) = v;
     } else if (strncmp(line, "record", 6) == 0) {
@@ -93,6 +146,7 @@ int main(int argc, char **argv) {
     }
   }
   if (seen != nconsts) { printf("MISMATCH: vector names %d of the %d constants\n", seen, nconsts); failures++; }
+  if (have_consumer) smstream_ring_unmap(&c);
   if (have_ring) { smstream_ring_unmap(&r); unlink(argv[2]); }
   if (failures == 0) printf("OK\n");
   return failures ? 1 : 0;

@@ -6,19 +6,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.hadoopopt.shmstreaming.ring.NativeShm;
 import org.hadoopopt.shmstreaming.ring.Peer;
+import org.hadoopopt.shmstreaming.ring.RingConsumer;
 import org.hadoopopt.shmstreaming.ring.RingLayout;
 import org.hadoopopt.shmstreaming.ring.RingProducer;
 import org.junit.jupiter.api.Test;
 
-/** The Java descriptor and the C header both agree with the one shared layout vector. */
+/**
+ * The Java, C and Python clients all agree with the one shared vector of the ring's layout and of
+ * its publication and wake points: a change to the protocol fails here until every client follows.
+ */
 class RingLayoutVectorTest {
   private static final Path VECTOR = NativeBuild.resource("ring-layout-vector.txt");
 
@@ -27,6 +33,7 @@ class RingLayoutVectorTest {
     int constants = 0;
     ByteBuffer seg = null;
     RingProducer producer = null;
+    RingConsumer consumer = null;
     Path path = Paths.get("/dev/shm/hadoopopt-shm-layouttest-" + ProcessHandle.current().pid());
     try {
       for (String line : Files.readAllLines(VECTOR, StandardCharsets.UTF_8)) {
@@ -52,6 +59,7 @@ class RingLayoutVectorTest {
             }
             seg = NativeShm.create(path.toString(), Long.parseLong(f[1]), Integer.parseInt(f[2]));
             producer = new RingProducer("vector", seg, Peer.ALWAYS, 0);
+            consumer = null; // shares the producer's mapping: only the producer unmaps it
             break;
           case "record":
             byte[] rec = f.length > 1 ? unhex(f[1] + (f.length > 2 ? f[2] : "")) : new byte[0];
@@ -60,17 +68,41 @@ class RingLayoutVectorTest {
             producer.commit();
             break;
           case "record-pattern":
-            byte[] pattern = new byte[Integer.parseInt(f[1])];
-            for (int i = 0; i < pattern.length; i++) {
-              pattern[i] = (byte) (i % 251);
+            byte[] pattern = pattern(Integer.parseInt(f[1]));
+            for (int k = times(f); k > 0; k--) {
+              producer.claim(pattern.length);
+              // in three parts, so that piece boundaries fall inside a put
+              int third = pattern.length / 3;
+              producer.put(pattern, 0, third);
+              producer.put(pattern, third, third);
+              producer.put(pattern, 2 * third, pattern.length - 2 * third);
+              producer.commit();
             }
-            producer.claim(pattern.length);
-            // in three parts, so that piece boundaries fall inside a put
-            int third = pattern.length / 3;
-            producer.put(pattern, 0, third);
-            producer.put(pattern, third, third);
-            producer.put(pattern, 2 * third, pattern.length - 2 * third);
-            producer.commit();
+            break;
+          case "sleeping":
+            seg.order(ByteOrder.LITTLE_ENDIAN).putInt(waitingWord(f[1]), 1);
+            break;
+          case "expect":
+            long value = f[1].equals("tail") || f[1].equals("head")
+                ? seg.order(ByteOrder.LITTLE_ENDIAN).getLong(f[1].equals("tail") ? RingLayout.OFF_TAIL : RingLayout.OFF_HEAD)
+                : seg.order(ByteOrder.LITTLE_ENDIAN).getInt(waitingWord(f[1].replace("-waiting", "")));
+            assertEquals(Long.parseLong(f[2]), value, line);
+            break;
+          case "read":
+          case "read-pattern":
+            if (consumer == null) {
+              consumer = new RingConsumer("vector-consumer", seg, Peer.ALWAYS, 0);
+            }
+            byte[] want3 = f[0].equals("read") ? unhex(f.length > 1 ? f[1] + (f.length > 2 ? f[2] : "") : "")
+                : pattern(Integer.parseInt(f[1]));
+            for (int k = f[0].equals("read") ? 1 : times(f); k > 0; k--) {
+              int len = consumer.nextRecord();
+              assertArrayEquals(want3, Arrays.copyOf(consumer.buffer(), Math.max(0, len)), line);
+            }
+            break;
+          case "close":
+            assertEquals("consumer", f[1], line);
+            consumer.closeStream();
             break;
           case "head":
             seg.order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(RingLayout.OFF_HEAD, Long.parseLong(f[1]));
@@ -107,6 +139,39 @@ class RingLayoutVectorTest {
     String out = NativeBuild.run(new ProcessBuilder(NativeBuild.bin("layout_check"), VECTOR.toString(), seg), 60);
     assertEquals("OK\nexit=0", out.trim());
     assertTrue(!Files.exists(Paths.get(seg)));
+  }
+
+  @Test
+  void pythonClientMatchesTheVector() throws Exception {
+    String seg = "/dev/shm/hadoopopt-shm-layouttest-py-" + ProcessHandle.current().pid();
+    Path check = Paths.get("src/test/python/layout_check.py").toAbsolutePath();
+    String out = NativeBuild.run(new ProcessBuilder(Programs.PYTHON, "-B", check.toString(), VECTOR.toString(), seg,
+        NativeBuild.python()), 60);
+    assertEquals("OK\nexit=0", out.trim());
+    assertTrue(!Files.exists(Paths.get(seg)));
+  }
+
+  private static int waitingWord(String side) {
+    switch (side) {
+      case "consumer":
+        return RingLayout.OFF_CONSUMER_WAITING;
+      case "producer":
+        return RingLayout.OFF_PRODUCER_WAITING;
+      default:
+        throw new AssertionError("bad side " + side);
+    }
+  }
+
+  private static int times(String[] f) {
+    return f.length > 2 ? Integer.parseInt(f[2].trim()) : 1;
+  }
+
+  private static byte[] pattern(int n) {
+    byte[] b = new byte[n];
+    for (int i = 0; i < n; i++) {
+      b[i] = (byte) (i % 251);
+    }
+    return b;
   }
 
   private static byte[] unhex(String s) {

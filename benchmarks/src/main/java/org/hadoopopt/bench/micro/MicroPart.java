@@ -128,7 +128,8 @@ public final class MicroPart {
     return c.home("hadoop-patches/target/3.4.2-MAPREDUCE-fingerprint-sort/hadoop-patched-classes-3.4.2.jar");
   }
 
-  private static String shmSkipReason(Context c) {
+  /** Why the shm benchmarks cannot run here (no C programs built, no /dev/shm), or null. */
+  public static String shmSkipReason(Context c) {
     if (!c.home("shmstreaming/target/native/bin/identity").canExecute()) {
       return "no " + c.home("shmstreaming/target/native/bin") + " programs (the shmstreaming build makes them with gcc)";
     }

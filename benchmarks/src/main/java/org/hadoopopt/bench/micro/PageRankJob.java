@@ -44,7 +44,7 @@ public final class PageRankJob {
     FileInputFormat.addInputPath(job, in);
     FileOutputFormat.setOutputPath(job, out);
     // polls every 20 ms (Hadoop's waitForCompletion(false) would poll every 5 s and round each iteration up to it)
-    org.hadoopopt.bench.pavlo.Jobs.run(job);
+    org.hadoopopt.bench.tools.Jobs.run(job);
     return job.getCounters();
   }
 

@@ -15,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.SplittableRandom;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.LongWritable;
@@ -27,10 +26,8 @@ import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.Mapper;
 import org.apache.hadoop.mapred.Reducer;
 import org.apache.hadoop.mapred.lib.IdentityMapper;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.hadoopopt.shmstreaming.io.ShmChannel;
-import org.hadoopopt.shmstreaming.io.ShmIdentifierResolver;
 import org.hadoopopt.shmstreaming.io.TaskTurns;
 
 /**
@@ -52,7 +49,6 @@ public final class ShmStreamingBenchmark {
   private static final String NATIVE_DIR = System.getProperty("shm.native.dir", "shmstreaming/target/native");
   /** The Python client and examples: {@code src/main/python} of the shmstreaming module. */
   private static final String PYTHON_DIR = System.getProperty("shm.python.dir", "shmstreaming/src/main/python");
-  private static final String PYTHON3 = new java.io.File("/usr/bin/python3").canExecute() ? "/usr/bin/python3" : "python3";
   private static final int MB = Integer.getInteger("shm.bench.mb", 32);
   private static final int REPS = Integer.getInteger("shm.bench.reps", 3);
   /** Rounds run first and not recorded (JIT, page cache, the JNI library's first load). */
@@ -74,6 +70,7 @@ public final class ShmStreamingBenchmark {
   private Path work;
   private Path shmDir;
   private int runs;
+  private StreamingRuns runner;
   private final Map<String, List<Double>> times = new LinkedHashMap<>();
   /** CPU seconds of this JVM and its reaped children (the Streaming programs) per run. */
   private final Map<String, List<Double>> cpu = new LinkedHashMap<>();
@@ -86,24 +83,13 @@ public final class ShmStreamingBenchmark {
 
   /** The Streaming command running example {@code name} of {@code client} ("cpp" or "python"). */
   private static String command(String client, String name, String... args) {
-    String cmd = client.equals("cpp") ? Paths.get(NATIVE_DIR, "bin", name).toAbsolutePath().toString()
-        : PYTHON3 + " -B " + Paths.get(PYTHON_DIR).toAbsolutePath() + "/examples/" + name + ".py";
-    return args.length == 0 ? cmd : cmd + " " + String.join(" ", args);
-  }
-
-  /** A LocalJobRunner configuration writing under {@code work}. */
-  private static Configuration localConf(Path work) {
-    Configuration conf = LocalJobs.conf(work.resolve("tmp").toFile());
-    conf.set("mapreduce.cluster.local.dir", work.resolve("local").toString());
-    conf.set("mapreduce.jobtracker.staging.root.dir", work.resolve("staging").toString());
-    conf.setInt("mapreduce.client.progressmonitor.pollinterval", 100);
-    conf.setInt("mapreduce.client.completion.pollinterval", 100);
-    return conf;
+    return StreamingRuns.command(NATIVE_DIR, PYTHON_DIR, client, name, args);
   }
 
   private void benchmark() throws Exception {
     work = Files.createTempDirectory(Paths.get("").toAbsolutePath(), "shm-bench").toAbsolutePath();
     shmDir = Files.createDirectories(Paths.get("/dev/shm/hadoopopt-bench-" + ProcessHandle.current().pid()));
+    runner = new StreamingRuns(work, shmDir);
     try {
       String[] dict = dictionary(10_000);
       Path words = work.resolve("words");
@@ -168,41 +154,24 @@ public final class ShmStreamingBenchmark {
       return;
     }
     Map<String, String> props = new LinkedHashMap<>();
-    props.put(ShmIdentifierResolver.RESOLVER_KEY, ShmIdentifierResolver.class.getName());
-    props.put(ShmChannel.DIR, shmDir.toString());
-    props.put("mapreduce.task.io.sort.mb", "100");
     if (batch != null) {
       props.put(ShmChannel.BATCH_SIZE, batch);
     }
     if (turns) {
       props.put(TaskTurns.ENABLED, "true");
     }
-    List<String> args = new ArrayList<>();
-    if (shm) {
-      args.addAll(Arrays.asList("-io", "shm"));
-    }
     String wrap = WRAP.isEmpty() ? "" : WRAP + " ";
-    args.addAll(Arrays.asList("-input", in.toString(), "-mapper", wrap + mapper, "-numReduceTasks", Integer.toString(reduces)));
-    if (reducer != null) {
-      args.addAll(Arrays.asList("-reducer", wrap + reducer));
-    }
-    settle();
-    double c0 = cpuSeconds();
-    long t0 = System.nanoTime();
-    byte[] output;
+    StreamingRuns.Run run;
     try {
-      output = StreamingJob.run(localConf(work), props, args,
-          new org.apache.hadoop.fs.Path(work.resolve("out" + (runs++)).toString()));
+      run = runner.streaming(in, wrap + mapper, reducer == null ? null : wrap + reducer, reduces, shm, props);
     } catch (Exception e) {
       throw new java.io.IOException(task + " " + variant + " failed", e);
     }
-    double s = (System.nanoTime() - t0) / 1e9;
-    record(task, variant, s, cpuSeconds() - c0);
-    byte[] prev = outputs.putIfAbsent(task, output);
-    if (prev != null && !Arrays.equals(prev, output)) {
+    record(task, variant, run.seconds, run.cpuSeconds);
+    byte[] prev = outputs.putIfAbsent(task, run.output);
+    if (prev != null && !Arrays.equals(prev, run.output)) {
       throw new IllegalStateException(task + " " + variant + ": output differs from the first run's");
     }
-    FileUtil.fullyDelete(work.resolve("out" + (runs - 1)).toFile());
   }
 
   @SuppressWarnings({"rawtypes", "unchecked"})
@@ -211,7 +180,7 @@ public final class ShmStreamingBenchmark {
     if (!VARIANTS.contains("java")) {
       return;
     }
-    JobConf job = new JobConf(localConf(work));
+    JobConf job = new JobConf(StreamingRuns.localConf(work));
     job.setInt("mapreduce.task.io.sort.mb", 100);
     job.set("bench.grep.pattern", GREP_PATTERN);
     job.setMapperClass(mapper);
@@ -221,55 +190,15 @@ public final class ShmStreamingBenchmark {
     job.setNumReduceTasks(reduces);
     job.setOutputKeyClass(outKey);
     job.setOutputValueClass(outValue);
-    Path out = work.resolve("out" + (runs++));
+    Path out = work.resolve("java-out" + (runs++));
     FileInputFormat.setInputPaths(job, new org.apache.hadoop.fs.Path(in.toString()));
     FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path(out.toString()));
-    settle();
-    double c0 = cpuSeconds();
+    StreamingRuns.settle();
+    double c0 = StreamingRuns.cpuSeconds();
     long t0 = System.nanoTime();
     JobClient.runJob(job);
-    record(task, "java", (System.nanoTime() - t0) / 1e9, cpuSeconds() - c0);
+    record(task, "java", (System.nanoTime() - t0) / 1e9, StreamingRuns.cpuSeconds() - c0);
     FileUtil.fullyDelete(out.toFile());
-  }
-
-  /**
-   * Before each run: collects garbage and compacts Hadoop's per-thread FileSystem statistics.
-   * Every job leaves dead threads behind in this one JVM; {@code FileSystem.Statistics} keeps an
-   * entry per thread that ever did I/O (dropped only after a GC) in a HashSet that never shrinks,
-   * and the record reader and writer walk that whole set once per record (getBytesRead/Written).
-   * Without this, later runs pay per record for every earlier job's threads, which a task in its
-   * own YARN container JVM never does; with it, every run starts as a fresh task JVM would.
-   */
-  private static void settle() throws Exception {
-    System.gc();
-    Thread.sleep(200); // the statistics cleaner thread drops the cleared entries
-    for (org.apache.hadoop.fs.FileSystem.Statistics st : org.apache.hadoop.fs.FileSystem.getAllStatistics()) {
-      java.lang.reflect.Field f = st.getClass().getDeclaredField("allData");
-      f.setAccessible(true);
-      synchronized (st) { // Statistics guards allData with its own monitor
-        Set<?> live = (Set<?>) f.get(st);
-        int before = DEBUG ? tableLength(live) : 0;
-        f.set(st, new java.util.HashSet<>(live));
-        if (DEBUG) {
-          System.out.printf(Locale.ROOT, "statistics %s: %d entries, table %d -> %d%n", st.getScheme(), live.size(), before,
-              tableLength((Set<?>) f.get(st)));
-        }
-      }
-    }
-  }
-
-  private static final boolean DEBUG = Boolean.getBoolean("shm.bench.debug");
-
-  private static int tableLength(Set<?> set) throws Exception {
-    if (!(set instanceof java.util.HashSet)) {
-      return -1;
-    }
-    java.lang.reflect.Field m = java.util.HashSet.class.getDeclaredField("map");
-    m.setAccessible(true);
-    java.lang.reflect.Field t = java.util.HashMap.class.getDeclaredField("table");
-    t.setAccessible(true);
-    Object[] table = (Object[]) t.get(m.get(set));
-    return table == null ? 0 : table.length;
   }
 
   private void record(String task, String variant, double seconds, double cpuSeconds) {
@@ -279,31 +208,6 @@ public final class ShmStreamingBenchmark {
       times.computeIfAbsent(task + "|" + variant, k -> new ArrayList<>()).add(seconds);
       cpu.computeIfAbsent(task + "|" + variant, k -> new ArrayList<>()).add(cpuSeconds);
     }
-  }
-
-  private static final double CLOCK_TICKS = clockTicks();
-
-  private static double clockTicks() {
-    try {
-      Process p = new ProcessBuilder("getconf", "CLK_TCK").start();
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
-      p.waitFor();
-      return Double.parseDouble(out);
-    } catch (IOException | InterruptedException | NumberFormatException e) {
-      return 100;
-    }
-  }
-
-  /**
-   * utime + stime + cutime + cstime of this process from /proc/self/stat: the CPU the run used
-   * here and in the programs it waited for, far less disturbed by other load than wall time.
-   */
-  private static double cpuSeconds() throws IOException {
-    String stat = new String(Files.readAllBytes(Paths.get("/proc/self/stat")), StandardCharsets.US_ASCII);
-    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-    // after the name: state(0) ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime(11) stime cutime cstime
-    long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
-    return ticks / CLOCK_TICKS;
   }
 
   private void report() throws IOException {

@@ -28,7 +28,9 @@ public final class ReproduceParts {
         part("decode-512m", "Jiang et al.: immutable vs mutable decoding of 512 MB of records in memory", false, DecodeInMemory.class, null, (c, jvm, args) -> jvm.add("-Xmx4g")),
         part("io-cold", "Jiang et al.: direct vs streaming HDFS reads, page cache evicted (cold) and warm", false, IoModesCold.class, null, IoModesCold::jvm),
         part("krevat-terasort", "Krevat et al.: tuned TeraSort against the model's ideal", false, KrevatTeraSort.class, null, KrevatTeraSort::command),
-        part("veiga-pagerank", "Veiga et al.: PageRank micro-benchmark, stock vs the fingerprint collector", false, PageRankBench.class, null, PageRankBench::command)));
+        part("veiga-pagerank", "Veiga et al.: PageRank micro-benchmark, stock vs the fingerprint collector", false, PageRankBench.class, null, PageRankBench::command),
+        part(LaiShmJobs.PART, "Lai et al.: word count, grep, inverted index over many files, pipes vs shm", false, LaiShmJobs.class, MicroPart::shmSkipReason, LaiShm::shmArgs),
+        part(LaiShmTables.PART, "Lai et al.: ring-size and record-size tables, busy-waiting", false, LaiShmTables.class, MicroPart::shmSkipReason, LaiShm::shmArgs)));
   }
 
   /**
