@@ -28,7 +28,7 @@ public final class SuiteOptions {
   public static final String PARTITIONS = "hadoopopt.bench.suite.partitions";
   /** {@code hadoopopt.bench.suite.duckdb}, default true: time the DuckDB peer ({@code --no-duckdb} drops it from {@link #PEERS}). */
   public static final String DUCKDB = "hadoopopt.bench.suite.duckdb";
-  /** Hadoop's {@code mapreduce.local.map.tasks.maximum}: {@code --cluster local} sets it to the cores unless given. */
+  /** Hadoop's {@code mapreduce.local.map.tasks.maximum}: set to the cores unless given when jobs run in the local job runner (on the local file system or HDFS). */
   static final String LOCAL_MAPS = "mapreduce.local.map.tasks.maximum";
   /**
    * {@code hadoopopt.bench.suite.peers}, default {@code duckdb}: comma-separated peers run on the same
@@ -75,10 +75,11 @@ public final class SuiteOptions {
     if ("local".equals(getCluster(conf))) {
       conf.set("fs.defaultFS", "file:///");
       conf.set("mapreduce.framework.name", "local");
-      // As many maps at once as cores: the ideal's input size no longer trusts the overcounting counter (Execution.inputBytes).
-      if (conf.get(LOCAL_MAPS) == null) {
-        conf.setInt(LOCAL_MAPS, Runtime.getRuntime().availableProcessors());
-      }
+    }
+    // In the local job runner (also on HDFS) as many maps at once as cores: the ideal's input size
+    // no longer trusts the overcounting counter (Execution.inputBytes).
+    if ("local".equals(conf.getTrimmed("mapreduce.framework.name", "local")) && conf.get(LOCAL_MAPS) == null) {
+      conf.setInt(LOCAL_MAPS, Runtime.getRuntime().availableProcessors());
     }
   }
 

@@ -68,4 +68,29 @@ final class ByteScan {
     }
     return to;
   }
+
+  /** The index of the first {@code t1}, {@code t2} or {@code t3} in {@code b[from, to)}, or {@code to} if there is none. */
+  static int indexOfAny(byte[] b, int from, int to, byte t1, byte t2, byte t3) {
+    long p1 = ONES * (t1 & 0xff);
+    long p2 = ONES * (t2 & 0xff);
+    long p3 = ONES * (t3 & 0xff);
+    int i = from;
+    for (; i + 8 <= to; i += 8) {
+      long w = (long) LONGS.get(b, i);
+      long x1 = w ^ p1;
+      long x2 = w ^ p2;
+      long x3 = w ^ p3;
+      long found = ((x1 - ONES) & ~x1 | (x2 - ONES) & ~x2 | (x3 - ONES) & ~x3) & HIGHS;
+      if (found != 0) {
+        return i + (Long.numberOfTrailingZeros(found) >>> 3);
+      }
+    }
+    for (; i < to; i++) {
+      byte c = b[i];
+      if (c == t1 || c == t2 || c == t3) {
+        return i;
+      }
+    }
+    return to;
+  }
 }

@@ -23,6 +23,14 @@ public final class ByteSearch {
   }
 
   /**
+   * The index of the first LF, CR or {@code d} in {@code b[from, to)}, or {@code to}: the line
+   * splitter's search when it also counts a line's delimiters (one pass instead of two).
+   */
+  public static int indexOfLineEndOr(byte[] b, int from, int to, byte d) {
+    return ByteScan.indexOfAny(b, from, to, (byte) '\n', (byte) '\r', d);
+  }
+
+  /**
    * The first index of {@code p} (non-empty) in {@code b[from, to)} (wholly inside it), or -1: the
    * first byte is searched eight positions at a time ({@link ByteScan#indexOf}), each hit compared in
    * full. The fastest of the three here on Grep's fields (see {@code SubstringSearchBenchmark}).

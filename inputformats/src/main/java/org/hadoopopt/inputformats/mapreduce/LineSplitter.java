@@ -31,10 +31,46 @@ final class LineSplitter {
   private int lineStart;
   private int lineLength;
   private long lineOffset;
+  private byte delimiter;
+  private boolean counting; // whether lines' delimiters are counted (countDelimiters)
+  private int[] delimiterAt = new int[0]; // the first ones' positions from the line's start
+  private int delimiters; // in the current line; -1: not counted
+  private int generation; // changes whenever the buffer's bytes move or are replaced
 
   LineSplitter(int bufferBytes, int tailRead) {
     this.buf = new byte[Math.max(bufferBytes, 16)];
     this.tailRead = Math.max(tailRead, 1);
+  }
+
+  /**
+   * Counts each line's D bytes during the line-end search (the same pass), keeping the positions of
+   * the first {@code keep}: a table whose columns are all strings is then checked for its field
+   * count without a second pass over the line.
+   */
+  void countDelimiters(byte d, int keep) {
+    counting = true;
+    delimiter = d;
+    delimiterAt = new int[keep];
+  }
+
+  /** The current line's delimiters (see {@link #countDelimiters}), or -1 if not counted. */
+  int delimiters() {
+    return delimiters;
+  }
+
+  /** The position of the current line's K-th delimiter (K below the kept count), from {@link #lineStart()}. */
+  int delimiterAt(int k) {
+    return delimiterAt[k];
+  }
+
+  /** The valid bytes of {@link #bytes()}: every line handed out lies before it. */
+  int filled() {
+    return bufLen;
+  }
+
+  /** Changes whenever positions in {@link #bytes()} stop meaning what they meant (a refill or a new range). */
+  int generation() {
+    return generation;
   }
 
   /** Reads lines of [start, start + length) from IN, which is positioned at START. */
@@ -45,6 +81,7 @@ final class LineSplitter {
     this.rangeLength = length;
     this.pos = start;
     bufPos = bufLen = 0;
+    generation++;
     readTotal = 0;
     eof = false;
     if (start != 0) {
@@ -66,6 +103,8 @@ final class LineSplitter {
         && buf[lineStart + 2] == (byte) 0xBF) {
       lineStart += 3; // UTF-8 byte order mark, dropped as Hadoop does
       lineLength -= 3;
+      delimiters = -1; // positions counted from the mark: let the grammar check this line
+
     }
     return true;
   }
@@ -95,9 +134,18 @@ final class LineSplitter {
   /** Consumes one line and its end; false if the stream is at its end. */
   private boolean scanLine() throws IOException {
     int from = bufPos; // where the search resumes after a refill
+    delimiters = counting ? 0 : -1;
     while (true) {
-      int j = ByteSearch.indexOfLineEnd(buf, from, bufLen);
+      int j = counting ? ByteSearch.indexOfLineEndOr(buf, from, bufLen, delimiter) : ByteSearch.indexOfLineEnd(buf, from, bufLen);
       if (j < bufLen) {
+        if (counting && buf[j] == delimiter) {
+          if (delimiters < delimiterAt.length) {
+            delimiterAt[delimiters] = j - bufPos;
+          }
+          delimiters++;
+          from = j + 1;
+          continue;
+        }
         int term = 1;
         if (buf[j] == '\r') {
           if (j + 1 == bufLen && !eof) {
@@ -139,6 +187,7 @@ final class LineSplitter {
    * at a time, so the stream's own buffering reads the same bytes as under Hadoop's reader.
    */
   private void fill() throws IOException {
+    generation++;
     if (bufPos > 0) {
       System.arraycopy(buf, bufPos, buf, 0, bufLen - bufPos);
       bufLen -= bufPos;

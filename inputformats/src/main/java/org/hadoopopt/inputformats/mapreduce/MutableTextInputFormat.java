@@ -30,7 +30,8 @@ public abstract class MutableTextInputFormat<R extends Row> extends FileInputFor
 
   /**
    * FileInputFormat's splits (of {@link ScanSplits#SPLIT_BYTES} if set), as {@link ScanSplit}s
-   * unless {@link ScanSplits#OWN_SPLITS} is off, combined with {@link ScanSplits#COMBINE}, after
+   * unless {@link ScanSplits#OWN_SPLITS} is off, combined with {@link ScanSplits#COMBINE} or sized
+   * to the map slots with {@link ScanSplits#SLOTS}, after
    * checking the {@link Pushdown} and split keys (a bad one fails the job at submission).
    */
   @Override
@@ -40,9 +41,13 @@ public abstract class MutableTextInputFormat<R extends Row> extends FileInputFor
     long size = ScanSplits.get(conf); // a bad split size fails the job at submission
     boolean own = ScanSplits.ownSplits(conf);
     boolean combine = ScanSplits.combine(conf);
+    int slots = ScanSplits.slots(conf);
     List<InputSplit> splits = super.getSplits(job);
     if (!own) {
       return splits;
+    }
+    if (slots > 0) {
+      return ScanSplits.sizedToSlots(splits, slots, size, path -> isSplitable(job, path));
     }
     long target = size;
     for (InputSplit s : splits) {
@@ -52,6 +57,14 @@ public abstract class MutableTextInputFormat<R extends Row> extends FileInputFor
   }
 
   private Configuration conf;
+
+  /** As Hadoop's {@code TextInputFormat}: uncompressed files, or a codec that can split. */
+  @Override
+  protected boolean isSplitable(JobContext job, org.apache.hadoop.fs.Path file) {
+    org.apache.hadoop.io.compress.CompressionCodec codec =
+        new org.apache.hadoop.io.compress.CompressionCodecFactory(job.getConfiguration()).getCodec(file);
+    return codec == null || codec instanceof org.apache.hadoop.io.compress.SplittableCompressionCodec;
+  }
 
   /** {@link ScanSplits#SPLIT_BYTES} when set, else Hadoop's size. */
   @Override

@@ -51,6 +51,7 @@ final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWrit
   private LineRecordReader hadoops; // for a part LineSplitter does not take
   private final int splitterBuffer;
   private LineSplitter lines;
+  private SubstringScan substring; // the fast path for a substring on an all-string table, or null
 
   MutableTextRecordReader(Schema schema) {
     this(schema, BUFFER_BYTES);
@@ -80,6 +81,7 @@ final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWrit
     pushdown = PushdownCounts.of(ctx, schema);
     // Hadoop's reader reads io.file.buffer.size bytes at a time past a split's end: so does ours.
     lines = new LineSplitter(splitterBuffer, ctx.getConfiguration().getInt("io.file.buffer.size", 65536));
+    substring = SubstringScan.of(schema, pushdown, lines);
   }
 
   @Override
@@ -100,7 +102,7 @@ final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWrit
       if (part == null && !openNext()) {
         return false;
       }
-      boolean got = hadoops != null ? nextFromHadoops() : nextFromSplitter();
+      boolean got = hadoops != null ? nextFromHadoops() : substring != null ? nextFromSubstringScan() : nextFromSplitter();
       if (got) {
         return true;
       }
@@ -111,6 +113,28 @@ final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWrit
   private boolean nextFromSplitter() throws IOException {
     LineSplitter s = lines;
     while (s.next()) {
+      if (accept(s.bytes(), s.lineStart(), s.lineLength(), s.lineOffset())) {
+        key.set(s.lineOffset());
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@link #nextFromSplitter()} for a substring on a table of string columns: the splitter counts
+   * the '|'s in its line-end pass (the grammar's whole check for such a table), the substring is
+   * searched in the buffer ahead of the lines, and only a line holding a hit in its column is
+   * decoded. A line with a wrong field count goes through the grammar as always (same error or skip).
+   */
+  private boolean nextFromSubstringScan() throws IOException {
+    LineSplitter s = lines;
+    SubstringScan scan = substring;
+    while (s.next()) {
+      if (s.delimiters() == scan.delimiters() && !scan.hitInColumn()) {
+        pushdown.rejected();
+        continue;
+      }
       if (accept(s.bytes(), s.lineStart(), s.lineLength(), s.lineOffset())) {
         key.set(s.lineOffset());
         return true;
@@ -190,6 +214,11 @@ final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWrit
       hadoops.close();
       hadoops = null;
     }
+  }
+
+  /** Whether the substring is searched ahead in the buffer ({@link SubstringScan}); for tests. */
+  boolean scansAhead() {
+    return substring != null;
   }
 
   @Override

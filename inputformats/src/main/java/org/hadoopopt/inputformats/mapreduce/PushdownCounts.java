@@ -26,6 +26,15 @@ final class PushdownCounts {
     return p == null ? null : new PushdownCounts(p, ctx);
   }
 
+  RowPredicate predicate() {
+    return predicate;
+  }
+
+  /** Counts a row the reader rejected without decoding it (its substring is not in its column's bytes). */
+  void rejected() {
+    scanned++;
+  }
+
   /** Tests a decoded row, counting it. */
   boolean test(Row row) {
     scanned++;

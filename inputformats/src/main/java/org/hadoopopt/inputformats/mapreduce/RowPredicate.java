@@ -34,6 +34,11 @@ public final class RowPredicate {
     return field;
   }
 
+  /** The substring's bytes, or null for a range. */
+  byte[] pattern() {
+    return pattern;
+  }
+
   /** Whether the decoded row passes. */
   public boolean test(Row row) {
     if (pattern != null) {

@@ -38,6 +38,19 @@ public final class ScanSplits {
    * the largest of Hadoop's splits), so one task may read the ends of several files. Needs {@link #OWN_SPLITS}.
    */
   public static final String COMBINE = "hadoopopt.input.split.combine";
+  /**
+   * {@code hadoopopt.input.split.slots}, default unset (off): size a text scan's splits to the map
+   * tasks that run at once. A positive number n cuts the input into n splits of equal bytes (ranges of
+   * several files combined, a file cut anywhere a line may start; a file that cannot be split stays
+   * whole), or into more when {@link #SPLIT_BYTES} caps a split; {@code auto} takes n from the local
+   * job runner's {@code mapreduce.local.map.tasks.maximum} (default 1) when the job runs there and
+   * is off on other frameworks (their slots are not known at submission); {@code 0} is off. So a scan
+   * runs one wave of long tasks instead of many short ones paying their start-up. Needs
+   * {@link #OWN_SPLITS}; anything else fails at submission naming key and value.
+   */
+  public static final String SLOTS = "hadoopopt.input.split.slots";
+  /** The local job runner's map slots, read by {@code SLOTS = auto}. */
+  static final String LOCAL_MAPS = "mapreduce.local.map.tasks.maximum";
 
   private ScanSplits() {}
 
@@ -47,6 +60,45 @@ public final class ScanSplits {
 
   public static void setCombine(Configuration conf, boolean combine) {
     conf.setBoolean(COMBINE, combine);
+  }
+
+  /** Sizes splits to N map slots ({@link #SLOTS}); 0 is off. */
+  public static void setSlots(Configuration conf, int n) {
+    conf.setInt(SLOTS, n);
+  }
+
+  /** Sizes splits to the local job runner's map slots when the job runs there ({@link #SLOTS} = auto). */
+  public static void setAutoSlots(Configuration conf) {
+    conf.set(SLOTS, "auto");
+  }
+
+  /**
+   * The map slots splits are sized to ({@link #SLOTS}), 0 when off; a value that is not a
+   * non-negative integer or {@code auto}, or slots with own splits off, fails naming the key.
+   */
+  public static int slots(Configuration conf) {
+    String v = conf.getTrimmed(SLOTS);
+    if (v == null || v.isEmpty()) {
+      return 0;
+    }
+    int n;
+    if (v.equalsIgnoreCase("auto")) {
+      boolean local = "local".equals(conf.getTrimmed("mapreduce.framework.name", "local"));
+      n = local ? Math.max(1, conf.getInt(LOCAL_MAPS, 1)) : 0;
+    } else {
+      try {
+        n = Integer.parseInt(v);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(SLOTS + " = '" + v + "' is not a number of map slots (0 = off, or auto)");
+      }
+      if (n < 0) {
+        throw new IllegalArgumentException(SLOTS + " = '" + v + "' is negative (0 = off, or auto)");
+      }
+    }
+    if (n > 0 && !ownSplits(conf)) {
+      throw new IllegalArgumentException(SLOTS + " = '" + v + "' needs " + OWN_SPLITS + " = true (it is 'false')");
+    }
+    return n;
   }
 
   /** {@link #OWN_SPLITS}; a value other than true/false fails naming the key. */
@@ -100,6 +152,68 @@ public final class ScanSplits {
       out.add(new ScanSplit(group, hosts));
     }
     return out;
+  }
+
+  /**
+   * FileInputFormat's pieces regrouped into splits of equal bytes for SLOTS map slots ({@link #SLOTS}):
+   * ceil(total / slots) bytes each, or at most MAXBYTES (-1: no cap), so as many splits as slots
+   * unless the cap makes more. A piece of a splittable file is cut where a split's share ends (the
+   * reader's line rules make any cut safe); a piece of a file that cannot be split is kept whole.
+   */
+  static List<InputSplit> sizedToSlots(List<InputSplit> fileSplits, int slots, long maxBytes,
+      java.util.function.Predicate<org.apache.hadoop.fs.Path> splittable) {
+    long total = 0;
+    for (InputSplit s : fileSplits) {
+      total += ((FileSplit) s).getLength();
+    }
+    if (total == 0 || slots <= 0) {
+      return toScanSplits(fileSplits, false, 0);
+    }
+    long per = (total + slots - 1) / slots;
+    if (maxBytes > 0 && per > maxBytes) {
+      per = maxBytes;
+    }
+    long groups = (total + per - 1) / per;
+    List<InputSplit> out = new ArrayList<>();
+    List<FileSplit> group = new ArrayList<>();
+    String[] hosts = null;
+    long done = 0; // bytes placed so far
+    long g = 1; // the open group, 1-based
+    long boundary = share(total, g, groups); // where the open group's share ends
+    for (InputSplit s : fileSplits) {
+      FileSplit f = (FileSplit) s;
+      long start = f.getStart();
+      long left = f.getLength(); // an empty file's piece has no lines: nothing to place
+      boolean cuttable = splittable.test(f.getPath());
+      while (left > 0) {
+        if (group.isEmpty()) {
+          hosts = locations(f);
+        }
+        long room = boundary - done; // > 0: a group is closed once its share is reached
+        long take = cuttable && room < left ? room : left;
+        group.add(new FileSplit(f.getPath(), start, take, new String[0]));
+        start += take;
+        left -= take;
+        done += take;
+        if (done >= boundary && g < groups) {
+          out.add(new ScanSplit(group, hosts));
+          group = new ArrayList<>();
+          do { // a whole uncuttable piece may have filled the next shares too
+            g++;
+            boundary = share(total, g, groups);
+          } while (g < groups && boundary <= done);
+        }
+      }
+    }
+    if (!group.isEmpty()) {
+      out.add(new ScanSplit(group, hosts));
+    }
+    return out;
+  }
+
+  /** Where group G's share of TOTAL bytes ends (of GROUPS; the last ends at TOTAL). */
+  private static long share(long total, long g, long groups) {
+    return g >= groups ? total : (long) ((double) total * g / groups);
   }
 
   private static String[] locations(FileSplit f) {

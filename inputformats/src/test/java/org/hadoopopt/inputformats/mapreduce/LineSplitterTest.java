@@ -70,14 +70,39 @@ class LineSplitterTest {
   }
 
   private static List<String> ours(Path file, long[] cuts, int buffer, int tail) throws IOException {
+    return ours(file, cuts, buffer, tail, false);
+  }
+
+  /**
+   * Our lines; with COUNTING the splitter also counts '|' in its line-end pass, checked here against
+   * a count of the line's bytes (and the first two positions), so the lines must not change.
+   */
+  private static List<String> ours(Path file, long[] cuts, int buffer, int tail, boolean counting) throws IOException {
     FileSystem fs = FileSystem.getLocal(new Configuration());
     List<String> out = new ArrayList<>();
     LineSplitter s = new LineSplitter(buffer, tail);
+    if (counting) {
+      s.countDelimiters((byte) '|', 2);
+    }
     for (int i = 0; i + 1 < cuts.length; i++) {
       try (FSDataInputStream in = fs.open(file)) {
         in.seek(cuts[i]);
         s.open(in, cuts[i], cuts[i + 1] - cuts[i]);
         while (s.next()) {
+          if (counting && s.delimiters() >= 0) {
+            int n = 0;
+            for (int k = s.lineStart(); k < s.lineStart() + s.lineLength(); k++) {
+              if (s.bytes()[k] == '|') {
+                if (n < 2) {
+                  assertEquals(k - s.lineStart(), s.delimiterAt(n), "position of '|' " + n + " at " + s.lineOffset());
+                }
+                n++;
+              }
+            }
+            assertEquals(n, s.delimiters(), "'|' in the line at " + s.lineOffset());
+          } else if (counting) {
+            assertEquals(0, s.lineOffset(), "only a line after a byte order mark goes uncounted");
+          }
           out.add(s.lineOffset() + ":"
               + Arrays.toString(Arrays.copyOfRange(s.bytes(), s.lineStart(), s.lineStart() + s.lineLength())));
         }
@@ -116,6 +141,8 @@ class LineSplitterTest {
       for (int buffer : new int[] {16, 33, 1 << 16}) {
         assertEquals(expected, ours(file, cuts, buffer, 1 + r.nextInt(40)), "file " + round + " buffer " + buffer
             + " cuts " + Arrays.toString(cuts));
+        assertEquals(expected, ours(file, cuts, buffer, 1 + r.nextInt(40), true), "counting '|': file " + round
+            + " buffer " + buffer + " cuts " + Arrays.toString(cuts));
       }
     }
     assertTrue(lines > 2000, "lines compared: " + lines);
@@ -123,7 +150,7 @@ class LineSplitterTest {
 
   @Test
   void edgesAtLineEndsOneByteSplitsAndNoLastEnd() throws Exception {
-    String[] texts = {"ab\r\ncd\r\n", "ab\rcd\r", "ab\ncd", "\n\n\r\r\n\r\nx", "abc", "\r\n", "\uFEFFabc\ndef", "\uFEFFa\nb",
+    String[] texts = {"ab\r\ncd\r\n", "ab\rcd\r", "ab\ncd", "\n\n\r\r\n\r\nx", "abc", "\r\n", "\uFEFFabc\ndef", "\uFEFFa\nb", "k|v\r\nx|y|z\r|\n|", "\uFEFFk|v\n|",
         "abcdefghijklmnopqrstuvwxyz0123456789abcdefghij\r\nshort\rline\n"};
     for (String t : texts) {
       byte[] b = t.getBytes(java.nio.charset.StandardCharsets.UTF_8);
@@ -132,6 +159,7 @@ class LineSplitterTest {
       for (int cut = 0; cut <= b.length; cut++) {
         long[] cuts = {0, cut, b.length};
         assertEquals(hadoops(file, cuts), ours(file, cuts, 16, 3), t + " cut at " + cut);
+        assertEquals(hadoops(file, cuts), ours(file, cuts, 16, 3, true), t + " cut at " + cut + ", counting '|'");
       }
       long[] ones = new long[b.length + 1];
       for (int i = 0; i <= b.length; i++) {

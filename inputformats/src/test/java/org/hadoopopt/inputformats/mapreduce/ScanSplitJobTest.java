@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
@@ -216,5 +217,123 @@ class ScanSplitJobTest {
     ScanSplits.setOwnSplits(j.getConfiguration(), true);
     ScanSplits.setCombine(j.getConfiguration(), false);
     assertFalse(new GrepTextInputFormat().getSplits(j).isEmpty());
+  }
+
+  @Test
+  void slotsCutTheInputIntoEqualSplitsAndRunsGiveTheSameRows() throws Exception {
+    for (int slots : new int[] {1, 2, 3, 7}) {
+      Job job = Job.getInstance(conf());
+      FileInputFormat.addInputPath(job, input);
+      ScanSplits.setSlots(job.getConfiguration(), slots);
+      List<InputSplit> splits = new GrepTextInputFormat().getSplits(job);
+      assertEquals(slots, splits.size(), slots + " slots");
+      long sum = 0;
+      java.util.Map<String, Long> nextStart = new java.util.HashMap<>();
+      for (InputSplit s : splits) {
+        long n = s.getLength();
+        assertTrue(Math.abs(n - tableBytes / slots) <= 1, n + " bytes of " + tableBytes + " in " + slots + " splits");
+        sum += n;
+        for (org.apache.hadoop.mapreduce.lib.input.FileSplit p : ((ScanSplit) s).parts()) {
+          // Each file's ranges follow one another from offset 0, in order.
+          assertEquals(nextStart.getOrDefault(p.getPath().toString(), 0L).longValue(), p.getStart(), p.toString());
+          nextStart.put(p.getPath().toString(), p.getStart() + p.getLength());
+        }
+      }
+      assertEquals(tableBytes, sum);
+      assertEquals(3, nextStart.size());
+    }
+    // auto: the local runner's map slots; on another framework Hadoop's splits.
+    Job auto = Job.getInstance(withMaps(conf(), 3));
+    FileInputFormat.addInputPath(auto, input);
+    ScanSplits.setAutoSlots(auto.getConfiguration());
+    assertEquals(3, new GrepTextInputFormat().getSplits(auto).size());
+    auto.getConfiguration().set("mapreduce.framework.name", "yarn");
+    int yarn = new GrepTextInputFormat().getSplits(auto).size();
+    ScanSplits.setSlots(auto.getConfiguration(), 0);
+    assertEquals(new GrepTextInputFormat().getSplits(auto).size(), yarn, "auto is off outside the local runner");
+    assertTrue(yarn > 3, yarn + " splits");
+
+    // Two slots, two maps at once: the same rows, and the bytes Hadoop's own line reader reads for the same ranges.
+    Configuration two = withMaps(conf(), 2);
+    ScanSplits.setSlots(two, 2);
+    long read = bytesRead(run("slots", two, false));
+    Job cut = Job.getInstance(two);
+    FileInputFormat.addInputPath(cut, input);
+    assertEquals(stockBytes(new GrepTextInputFormat().getSplits(cut), two), read, "bytes read");
+
+    for (String bad : new String[] {"two", "-1", "1.5"}) {
+      Job j = Job.getInstance(conf());
+      FileInputFormat.addInputPath(j, input);
+      j.getConfiguration().set(ScanSplits.SLOTS, bad);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new GrepTextInputFormat().getSplits(j));
+      assertTrue(e.getMessage().contains(ScanSplits.SLOTS) && e.getMessage().contains("'" + bad + "'"), e.getMessage());
+    }
+    Job j = Job.getInstance(conf());
+    FileInputFormat.addInputPath(j, input);
+    ScanSplits.setSlots(j.getConfiguration(), 2);
+    ScanSplits.setOwnSplits(j.getConfiguration(), false);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new GrepTextInputFormat().getSplits(j));
+    assertTrue(e.getMessage().contains(ScanSplits.SLOTS) && e.getMessage().contains(ScanSplits.OWN_SPLITS), e.getMessage());
+  }
+
+  /** The bytes Hadoop's LineRecordReader reads for every range of SPLITS (the file system's statistics). */
+  private static long stockBytes(List<InputSplit> splits, Configuration c) throws Exception {
+    long before = fileBytesRead();
+    org.apache.hadoop.mapreduce.TaskAttemptContext ctx = new org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl(c,
+        new org.apache.hadoop.mapreduce.TaskAttemptID("stock", 1, org.apache.hadoop.mapreduce.TaskType.MAP, 0, 0));
+    for (InputSplit s : splits) {
+      for (org.apache.hadoop.mapreduce.lib.input.FileSplit p : ((ScanSplit) s).parts()) {
+        try (org.apache.hadoop.mapreduce.lib.input.LineRecordReader r = new org.apache.hadoop.mapreduce.lib.input.LineRecordReader()) {
+          r.initialize(p, ctx);
+          while (r.nextKeyValue()) {
+            // read every line
+          }
+        }
+      }
+    }
+    return fileBytesRead() - before;
+  }
+
+  @SuppressWarnings("deprecation")
+  private static long fileBytesRead() {
+    long n = 0;
+    for (FileSystem.Statistics st : FileSystem.getAllStatistics()) {
+      if (st.getScheme().equals("file")) {
+        n += st.getBytesRead();
+      }
+    }
+    return n;
+  }
+
+  @Test
+  void slotsKeepAFileThatCannotBeSplitWholeAndACapMakesMoreSplits() throws Exception {
+    List<InputSplit> pieces = new ArrayList<>();
+    Path a = new Path("/a.txt");
+    Path gz = new Path("/b.gz");
+    long g = 1L << 30;
+    pieces.add(new org.apache.hadoop.mapreduce.lib.input.FileSplit(a, 0, g, new String[] {"h1"}));
+    pieces.add(new org.apache.hadoop.mapreduce.lib.input.FileSplit(a, g, g, new String[] {"h2"}));
+    pieces.add(new org.apache.hadoop.mapreduce.lib.input.FileSplit(gz, 0, 3 * g, new String[] {"h3"}));
+    pieces.add(new org.apache.hadoop.mapreduce.lib.input.FileSplit(new Path("/c.txt"), 0, g, new String[] {"h4"}));
+    java.util.function.Predicate<Path> splittable = p -> !p.getName().endsWith(".gz");
+    List<InputSplit> four = ScanSplits.sizedToSlots(pieces, 4, -1, splittable);
+    // 6 GB over 4 slots: 1.5 GB shares; the 3 GB gzip piece is kept whole and fills the second and third share.
+    assertEquals(3, four.size(), four.toString());
+    assertEquals(Arrays.asList(g + g / 2, g / 2 + 3 * g, g),
+        Arrays.asList(four.get(0).getLength(), four.get(1).getLength(), four.get(2).getLength()));
+    for (InputSplit s : four) {
+      for (org.apache.hadoop.mapreduce.lib.input.FileSplit p : ((ScanSplit) s).parts()) {
+        assertTrue(!p.getPath().equals(gz) || (p.getStart() == 0 && p.getLength() == 3 * g), "the gzip file whole: " + p);
+      }
+    }
+    // A cap of 512 MB on two slots: 12 splits of 512 MB (the gzip file still whole).
+    List<InputSplit> capped = ScanSplits.sizedToSlots(pieces, 2, g / 2, splittable);
+    long total = 0;
+    for (InputSplit s : capped) {
+      total += s.getLength();
+      assertTrue(s.getLength() <= g / 2 || ((ScanSplit) s).parts().stream().anyMatch(p -> p.getPath().equals(gz)), s.toString());
+    }
+    assertEquals(6 * g, total);
+    assertTrue(capped.size() >= 7 && capped.size() <= 12, capped.size() + " splits");
   }
 }

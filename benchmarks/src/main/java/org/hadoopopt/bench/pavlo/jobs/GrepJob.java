@@ -106,6 +106,7 @@ public final class GrepJob extends BaselineTool {
       // The substring test runs in the record reader; the mapper sees the matching rows only.
       job.setInputFormatClass(GrepTextInputFormat.class);
       Pushdown.setContains(job.getConfiguration(), "field", getPattern(conf));
+      MutableVariants.sizeScanToSlots(job);
       job.setMapperClass(PushdownGrepMapper.class);
     }
     job.setNumReduceTasks(0);

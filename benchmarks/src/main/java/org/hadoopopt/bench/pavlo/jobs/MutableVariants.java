@@ -13,6 +13,7 @@ import org.hadoopopt.bench.pavlo.DateRange;
 import org.hadoopopt.inputformats.btree.RankingsBTreeInputFormat;
 import org.hadoopopt.inputformats.btree.UserVisitsBTreeInputFormat;
 import org.hadoopopt.inputformats.mapreduce.Pushdown;
+import org.hadoopopt.inputformats.mapreduce.ScanSplits;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.mapreduce.RankingsKvsfInputFormat;
 import org.hadoopopt.inputformats.mapreduce.RankingsRangeInputFormat;
@@ -59,6 +60,17 @@ public final class MutableVariants {
     }
   }
 
+  /**
+   * A pushed-down text scan keeps few rows, so its tasks are short: unless the job sets
+   * {@link ScanSplits#SLOTS} itself, its splits are sized to the local job runner's map slots (one
+   * wave of long tasks; off on other frameworks).
+   */
+  static void sizeScanToSlots(Job job) {
+    if (job.getConfiguration().get(ScanSplits.SLOTS) == null) {
+      ScanSplits.setAutoSlots(job.getConfiguration());
+    }
+  }
+
   /** Switches a configured Selection job to the variant's input format and mapper (nothing for baseline). */
   static void selection(Job job, Variant v) {
     if (v == Variant.MTI || v == Variant.BDBI || v == Variant.BDBTREE) {
@@ -74,6 +86,9 @@ public final class MutableVariants {
         // pageRank > X tested in the reader: the mapper sees only the selected rows.
         Pushdown.setIntRange(job.getConfiguration(), "pageRank", SelectionJob.getMinRank(job.getConfiguration()), false, null,
             true);
+        if (text) {
+          sizeScanToSlots(job);
+        }
       }
       job.setMapperClass(SelectionMapper.class);
     }
