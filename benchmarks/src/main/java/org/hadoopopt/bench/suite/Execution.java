@@ -91,7 +91,7 @@ final class Execution {
   static Configuration configure(Configuration base, Task task, Variant v) {
     Configuration conf = configure(base, v);
     if (task.program().equals(Task.AGGREGATION.program()) && collector(v) && SuiteOptions.aggregationWholeFiles(conf)
-        && conf.get(SPLIT_MINSIZE) == null) {
+        && conf.getLong(SPLIT_MINSIZE, 0) <= 1) { // unset, or Hadoop's default (mapred-default.xml: 0)
       conf.setLong(SPLIT_MINSIZE, Long.MAX_VALUE); // see SuiteOptions.AGGREGATION_WHOLE_FILES
     }
     return conf;

@@ -30,7 +30,7 @@ public final class SuiteOptions {
    * {@code hadoopopt.bench.suite.aggregation.whole.files}, default {@code true}: the aggregation
    * tasks' variants with a map-output collector ({@code +fp}, {@code +fph}, {@code +hash}) read one
    * map per input file ({@code mapreduce.input.fileinputformat.split.minsize} set to its maximum,
-   * unless the run sets it): the map-side grouping reduces more the more of the input one map sees
+   * unless the run sets it above Hadoop's default of 0): the map-side grouping reduces more the more of the input one map sees
    * (scale 0.1, large aggregation: a 32 MB split's 236,000 rows hold 138,000 sourceIPs, a 275 MB
    * file's 1.94M rows 200,000). {@code false} keeps Hadoop's block-sized splits.
    */

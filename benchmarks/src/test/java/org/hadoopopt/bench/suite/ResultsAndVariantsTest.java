@@ -137,6 +137,10 @@ class ResultsAndVariantsTest {
     assertNull(Execution.configure(base, Task.AGGREGATION, Variant.parse("mt")).get(min), "no collector: Hadoop's splits");
     assertNull(Execution.configure(base, Task.AGGREGATION, Variant.BASELINE).get(min), "baseline: Hadoop's splits");
     assertNull(Execution.configure(base, Task.JOIN, Variant.parse("mt+fph")).get(min), "not an aggregation");
+    org.apache.hadoop.mapred.JobConf defaults = new org.apache.hadoop.mapred.JobConf(); // mapred-default.xml's 0
+    assertEquals("0", defaults.get(min));
+    assertEquals(Long.MAX_VALUE, Execution.configure(defaults, Task.AGGREGATION, Variant.parse("mt+hash")).getLong(min, 0),
+        "Hadoop's default minimum is not the run's own");
     Configuration off = new Configuration(false);
     off.set(SuiteOptions.AGGREGATION_WHOLE_FILES, "false");
     assertNull(Execution.configure(off, Task.AGGREGATION, Variant.parse("mt+hash")).get(min), "switched off");
