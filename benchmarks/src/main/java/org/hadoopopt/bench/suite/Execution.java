@@ -75,7 +75,7 @@ final class Execution {
    */
   static Execution run(Programs programs, Configuration base, Task task, Variant v, List<Path> inputs, Path out,
       PatchedJvm patched) throws Exception {
-    Configuration conf = configure(base, v);
+    Configuration conf = configure(base, task, v);
     List<String> args = new ArrayList<>(task.options());
     if (v.decoder() != Variant.Decoder.BASELINE) {
       args.add("--variant");
@@ -100,6 +100,24 @@ final class Execution {
       throw new IllegalStateException(task + " in variant " + v + " exited with " + rc + " (args " + args + ")");
     }
     return new Execution(seconds, Answer.read(fs, out), counters(tool));
+  }
+
+  /** Hadoop's minimum split size (FileInputFormat). */
+  static final String SPLIT_MINSIZE = "mapreduce.input.fileinputformat.split.minsize";
+
+  /** Whether the variant switches on one of our map-output collectors. */
+  static boolean collector(Variant v) {
+    return v.has(Variant.Modifier.FP) || v.has(Variant.Modifier.FPH) || v.has(Variant.Modifier.HASH);
+  }
+
+  /** {@link #configure(Configuration, Variant)}, and one map per file for the aggregations' collector variants. */
+  static Configuration configure(Configuration base, Task task, Variant v) {
+    Configuration conf = configure(base, v);
+    if (task.program().equals(Task.AGGREGATION.program()) && collector(v) && SuiteOptions.aggregationWholeFiles(conf)
+        && conf.getLong(SPLIT_MINSIZE, 0) <= 1) { // unset, or Hadoop's default (mapred-default.xml: 0)
+      conf.setLong(SPLIT_MINSIZE, Long.MAX_VALUE); // see SuiteOptions.AGGREGATION_WHOLE_FILES
+    }
+    return conf;
   }
 
   /** The base configuration plus the variant's keys and task jars. */

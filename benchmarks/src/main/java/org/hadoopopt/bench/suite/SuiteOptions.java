@@ -28,6 +28,15 @@ public final class SuiteOptions {
   public static final String PARTITIONS = "hadoopopt.bench.suite.partitions";
   /** {@code hadoopopt.bench.suite.duckdb}, default true: time the DuckDB peer ({@code --no-duckdb} drops it from {@link #PEERS}). */
   public static final String DUCKDB = "hadoopopt.bench.suite.duckdb";
+  /**
+   * {@code hadoopopt.bench.suite.aggregation.whole.files}, default {@code true}: the aggregation
+   * tasks' variants with a map-output collector ({@code +fp}, {@code +fph}, {@code +hash}) read one
+   * map per input file ({@code mapreduce.input.fileinputformat.split.minsize} set to its maximum,
+   * unless the run sets it above Hadoop's default of 0): the map-side grouping reduces more the more
+   * of the input one map sees (scale 0.1, large aggregation: a 32 MB split's 236,000 rows hold 138,000 sourceIPs, a 275 MB
+   * file's 1.94M rows 200,000). {@code false} keeps Hadoop's block-sized splits.
+   */
+  public static final String AGGREGATION_WHOLE_FILES = "hadoopopt.bench.suite.aggregation.whole.files";
   /** Hadoop's {@code mapreduce.local.map.tasks.maximum}: set to the cores unless given when jobs run in the local job runner (on the local file system or HDFS). */
   static final String LOCAL_MAPS = "mapreduce.local.map.tasks.maximum";
   /**
@@ -87,6 +96,15 @@ public final class SuiteOptions {
     if (a.get(option) != null) {
       conf.set(key, a.get(option));
     }
+  }
+
+  /** {@link #AGGREGATION_WHOLE_FILES}; a value other than true or false fails naming the key. */
+  public static boolean aggregationWholeFiles(Configuration conf) {
+    String v = conf.getTrimmed(AGGREGATION_WHOLE_FILES, "true");
+    if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+      throw new IllegalArgumentException(AGGREGATION_WHOLE_FILES + " must be true or false, not '" + v + "'");
+    }
+    return Boolean.parseBoolean(v);
   }
 
   public static void setRuns(Configuration conf, int runs) {

@@ -133,6 +133,32 @@ class ResultsAndVariantsTest {
   }
 
   @Test
+  void aggregationCollectorVariantsReadOneMapPerFile() {
+    String min = Execution.SPLIT_MINSIZE;
+    Configuration base = new Configuration(false);
+    assertEquals(Long.MAX_VALUE, Execution.configure(base, Task.AGGREGATION, Variant.parse("mt+hash")).getLong(min, 0));
+    assertEquals(Long.MAX_VALUE, Execution.configure(base, Task.AGGREGATION_DATES, Variant.parse("mt+fph")).getLong(min, 0));
+    assertNull(Execution.configure(base, Task.AGGREGATION, Variant.parse("mt")).get(min), "no collector: Hadoop's splits");
+    assertNull(Execution.configure(base, Task.AGGREGATION, Variant.BASELINE).get(min), "baseline: Hadoop's splits");
+    assertNull(Execution.configure(base, Task.JOIN, Variant.parse("mt+fph")).get(min), "not an aggregation");
+    org.apache.hadoop.mapred.JobConf defaults = new org.apache.hadoop.mapred.JobConf(); // mapred-default.xml's 0
+    assertEquals("0", defaults.get(min));
+    assertEquals(Long.MAX_VALUE, Execution.configure(defaults, Task.AGGREGATION, Variant.parse("mt+hash")).getLong(min, 0),
+        "Hadoop's default minimum is not the run's own");
+    Configuration off = new Configuration(false);
+    off.set(SuiteOptions.AGGREGATION_WHOLE_FILES, "false");
+    assertNull(Execution.configure(off, Task.AGGREGATION, Variant.parse("mt+hash")).get(min), "switched off");
+    Configuration given = new Configuration(false);
+    given.setLong(min, 1234);
+    assertEquals(1234, Execution.configure(given, Task.AGGREGATION, Variant.parse("mt+hash")).getLong(min, 0), "the run's own");
+    Configuration bad = new Configuration(false);
+    bad.set(SuiteOptions.AGGREGATION_WHOLE_FILES, "yes");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Execution.configure(bad, Task.AGGREGATION, Variant.parse("mt+hash")));
+    assertTrue(e.getMessage().contains(SuiteOptions.AGGREGATION_WHOLE_FILES), e.getMessage());
+  }
+
+  @Test
   void badOptionsFailNamingTheKey() {
     Configuration c = new Configuration(false);
     c.set(SuiteOptions.RUNS, "0");

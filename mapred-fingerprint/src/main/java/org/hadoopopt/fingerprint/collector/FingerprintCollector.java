@@ -10,6 +10,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.io.RawComparator;
+import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.io.serializer.SerializationFactory;
@@ -89,6 +90,11 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
   private SpillWriter<K, V> spillWriter;
   private CombinerRunner<K, V> combiner;
   private CombineOutputCollector<K, V> combineCollector;
+  /** Hadoop's summing combiner run on raw bytes ({@link RawSumCombiner}), or null. */
+  private RawSumCombiner rawSum;
+  /** Text keys and Long/IntWritable values go into the buffer without their serializers ({@link RawWrites}). */
+  private boolean textKeys;
+  private boolean rawValues;
   private CompressionCodec codec;
   private int spillFilesLimit;
   private final List<Path> spills = new ArrayList<Path>();
@@ -205,14 +211,18 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
         reporter.getCounter(TaskCounter.COMBINE_INPUT_RECORDS), reporter, null);
     combineCollector = combiner == null ? null
         : new CombineOutputCollector<K, V>(reporter.getCounter(TaskCounter.COMBINE_OUTPUT_RECORDS), reporter, job);
+    rawSum = combiner == null ? null : RawSumCombiner.detect(combinerConf(mode), keyClass, valClass, reporter);
     spillWriter = new SpillWriter<K, V>(job, rfs, keyClass, valClass, codec, partitions, spilledRecords,
-        combiner, combineCollector);
+        combiner, combineCollector, rawSum);
+    textKeys = keyClass == Text.class;
+    rawValues = RawWrites.fixedWidthValue(valClass);
 
     buffer = new RecordBuffer((long) sortMb << 20, spillPercent, sorter, this::sortAndSpill);
     keySerializer.open(buffer);
     valSerializer.open(buffer);
-    LOG.info("FingerprintCollector: mode {}, fingerprint {}, {} sort, {}={}, {}={}", mode, fingerprinter.describe(),
-        sort, MRJobConfig.IO_SORT_MB, sortMb, MRJobConfig.MAP_SORT_SPILL_PERCENT, spillPercent);
+    LOG.info("FingerprintCollector: mode {}, fingerprint {}, {} sort, {}={}, {}={}, combiner {}", mode,
+        fingerprinter.describe(), sort, MRJobConfig.IO_SORT_MB, sortMb, MRJobConfig.MAP_SORT_SPILL_PERCENT, spillPercent,
+        combiner == null ? "none" : rawSum != null ? rawSum.describe() : "through Hadoop's runner");
   }
 
   /**
@@ -248,10 +258,18 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
     int keyLength;
     int recordLength;
     try {
-      keySerializer.serialize(key);
+      if (textKeys) {
+        b.writeText((Text) key);
+      } else {
+        keySerializer.serialize(key);
+      }
       // lengths, not offsets: a spill during serialization moves the record to the buffer's front
       keyLength = b.position() - b.recordStart();
-      valSerializer.serialize(value);
+      if (rawValues) {
+        b.writeFixed(value);
+      } else {
+        valSerializer.serialize(value);
+      }
       recordLength = b.position() - b.recordStart();
     } catch (RecordBuffer.RecordTooLargeException e) {
       b.dropRecord();

@@ -15,11 +15,16 @@ final class GroupTable {
   final ByteArena keys;
   final RecordIndex index;
   /**
-   * Probe slots: the entry's probe hash in the high 32 bits and entry + 1 in the low ones (0 =
-   * free), so a probe reads one slot to pass over entries of other hashes, without a second
-   * cache miss into a per-entry hash array.
+   * Probe slots, {@link #STRIDE} longs each: the entry's probe hash in the high 32 bits and entry
+   * + 1 in the low ones (0 = free); the key's length and partition; its first 16 bytes, packed.
+   * A probe compares a key of up to 16 bytes in that one slot, with no cache miss into the entry
+   * arrays or the key arena (the hash-grouping profile showed those misses as its largest cost);
+   * only longer keys compare the rest in the arena.
    */
   private final long[] slots;
+  static final int STRIDE = 4;
+  /** Key bytes held in a slot. */
+  private static final int PACKED = 16;
   private final int mask;
   private final int entryCapacity;
   /** Values being collected into, and the spare generation a fold writes into. */
@@ -31,7 +36,7 @@ final class GroupTable {
     keys = new ByteArena(layout.keyBytes);
     entryCapacity = layout.entries;
     index = new RecordIndex(entryCapacity);
-    slots = new long[layout.slots];
+    slots = new long[layout.slots * STRIDE];
     mask = layout.slots - 1;
     current = new ValueStore(layout.valueBytes, layout.valueSlots, entryCapacity);
     spare = new ValueStore(layout.valueBytes, layout.valueSlots, entryCapacity);
@@ -39,8 +44,8 @@ final class GroupTable {
 
   /** How a byte budget is split between the table's arrays. */
   static final class Layout {
-    /** Bytes per entry: index, two slots (probe hash and entry), two stores' chain heads, the sorter's scratch. */
-    static final int BYTES_PER_ENTRY = RecordIndex.BYTES_PER_RECORD + 2 * 8 + 2 * ValueStore.BYTES_PER_ENTRY + 24;
+    /** Bytes per entry: index, two probe slots of {@link #STRIDE} longs, two stores' chain heads, the sorter's scratch. */
+    static final int BYTES_PER_ENTRY = RecordIndex.BYTES_PER_RECORD + 2 * STRIDE * 8 + 2 * ValueStore.BYTES_PER_ENTRY + 24;
 
     final int keyBytes;
     final int entries;
@@ -48,18 +53,27 @@ final class GroupTable {
     final int valueBytes;
     final int valueSlots;
 
-    /** 15% key bytes, 25% entries, 2 x 30% values (2/3 arena, 1/3 slots). */
+    /** 15% key bytes, 35% entries, 2 x 25% values (2/3 arena, 1/3 slots). */
     Layout(long budget) {
+      this(budget, false);
+    }
+
+    /**
+     * SUMS: each entry holds one value, its running sum ({@link RawSumCombiner}), so the values
+     * take a small share and the entries a larger one.
+     */
+    Layout(long budget, boolean sums) {
+      int entryShare = sums ? 55 : 35;
+      int valueShare = sums ? 15 : 25; // each of the two stores
       keyBytes = (int) Math.min(Integer.MAX_VALUE - 16, budget * 15 / 100);
-      int e = (int) Math.min(1 << 28, Math.max(16, budget * 25 / 100 / BYTES_PER_ENTRY));
+      int e = (int) Math.min(1 << 26, Math.max(16, budget * entryShare / 100 / BYTES_PER_ENTRY));
       slots = Integer.highestOneBit(2 * e); // a power of two, at most the two a budgeted entry pays for
       entries = slots / 2;
-      valueBytes = (int) Math.min(Integer.MAX_VALUE - 16, budget * 20 / 100);
-      valueSlots = (int) Math.max(16, Math.min(1 << 28, budget * 10 / 100 / ValueStore.BYTES_PER_VALUE));
+      valueBytes = (int) Math.min(Integer.MAX_VALUE - 16, budget * valueShare * 2 / 3 / 100);
+      valueSlots = (int) Math.max(16, Math.min(1 << 28, budget * valueShare / 3 / 100 / ValueStore.BYTES_PER_VALUE));
     }
   }
 
-  /** Spreads a hash's bits (MurmurHash3's finaliser), so similar keys land far apart. */
   static int mix(int h) {
     h ^= h >>> 16;
     h *= 0x85ebca6b;
@@ -87,16 +101,20 @@ final class GroupTable {
    *     it would go) when absent
    */
   int find(byte[] key, int off, int len, int partition, int h) {
+    long lengthAndPartition = ((long) len << 32) | (partition & 0xffffffffL);
+    long first = pack(key, off, len, 0);
+    long second = len > 8 ? pack(key, off, len, 8) : 0L;
     int s = h & mask;
     while (true) {
-      long slot = slots[s];
+      int at = s * STRIDE;
+      long slot = slots[at];
       if (slot == 0) {
         return -1 - s;
       }
-      if ((int) (slot >>> 32) == h) {
+      if ((int) (slot >>> 32) == h && slots[at + 1] == lengthAndPartition && slots[at + 2] == first
+          && slots[at + 3] == second) {
         int e = (int) slot - 1;
-        if (index.partition(e) == partition && index.keyLength(e) == len
-            && keys.equalsAt(index.keyStart(e), key, off, len)) {
+        if (len <= PACKED || keys.equalsAt(index.keyStart(e) + PACKED, key, off + PACKED, len - PACKED)) {
           return e;
         }
       }
@@ -104,7 +122,21 @@ final class GroupTable {
     }
   }
 
-  /** Whether a new entry with a key of {@code len} bytes fits. */
+  /** Loads the first probe slot of hash H (to bring it into the cache ahead of {@link #find}). */
+  long touch(int h) {
+    return slots[(h & mask) * STRIDE];
+  }
+
+  /** Key bytes {@code [from, from + 8)} of a key of LEN bytes at OFF, big-endian, zero past its end. */
+  private static long pack(byte[] b, int off, int len, int from) {
+    long v = 0;
+    int end = Math.min(len, from + 8);
+    for (int i = from; i < from + 8; i++) {
+      v = (v << 8) | (i < end ? b[off + i] & 0xff : 0);
+    }
+    return v;
+  }
+
   boolean hasRoomFor(int len) {
     return entries < entryCapacity && len <= keys.capacity() - keys.size;
   }
@@ -121,7 +153,11 @@ final class GroupTable {
     System.arraycopy(key, off, keys.data, keyStart, len);
     keys.size += len;
     index.add(partition, keyStart, keys.size, keys.size, fingerprint);
-    slots[-1 - freeSlotCode] = ((long) h << 32) | (e + 1);
+    int at = (-1 - freeSlotCode) * STRIDE;
+    slots[at] = ((long) h << 32) | (e + 1);
+    slots[at + 1] = ((long) len << 32) | (partition & 0xffffffffL);
+    slots[at + 2] = pack(key, off, len, 0);
+    slots[at + 3] = len > 8 ? pack(key, off, len, 8) : 0L;
     return e;
   }
 

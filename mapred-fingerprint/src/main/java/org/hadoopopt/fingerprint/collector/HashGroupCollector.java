@@ -136,6 +136,13 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
   private Counters.Counter tableSpills;
   private long pendingRecords;
   private long pendingBytes;
+  /** Hadoop's summing combiner, applied as each record arrives (the key's one value is its running sum), or null. */
+  private RawSumCombiner rawSum;
+  private long pendingSums;
+  /** Text keys in the raw-sum mode wait here to be probed in batches; null otherwise. */
+  private ProbeBatch batch;
+  /** Sum of the slots touched ahead of probing (kept so the loads are not dropped). */
+  private long touched;
 
   /**
    * Makes the job use this collector, with the fingerprint collector (prefix mode unless the job
@@ -207,6 +214,14 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
       throw decline("the job has no combiner (" + MRJobConfig.COMBINE_CLASS_ATTR + " / mapred.combiner.class),"
           + " so hashing has nothing to fold");
     }
+    try {
+      rawSum = RawSumCombiner.detect(foldConf, job.getMapOutputKeyClass(), job.getMapOutputValueClass(), reporter);
+    } catch (IllegalArgumentException e) {
+      throw decline(e.getMessage());
+    }
+    if (rawSum != null && job.getMapOutputKeyClass() == Text.class) {
+      batch = new ProbeBatch(job.getMapOutputValueClass());
+    }
     // the fallback is set up now so that a job it cannot run is declined before any record
     sortFallback = new FingerprintCollector<K, V>();
     sortFallback.listedAs = HashGroupCollector.class.getName();
@@ -274,11 +289,17 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
       throw new IOException("Illegal partition for " + key + " (" + partition + ")");
     }
     if (table == null) {
-      table = new GroupTable(new GroupTable.Layout(tableBudget));
+      table = new GroupTable(new GroupTable.Layout(tableBudget, rawSum != null));
       valueStream.target = table.current.arena;
       fold = new TableFold<K, V>(table, valueStream, valSerializer,
           new SerializationFactory(job).getSerializer(keyClass),
           reporter.getCounter(TaskCounter.COMBINE_OUTPUT_RECORDS), combinerName());
+    }
+    if (batch != null) {
+      if (batch.add((Text) key, rawSum.valueOf(value), partition)) {
+        drainBatch();
+      }
+      return;
     }
     byte[] kb;
     int kl;
@@ -291,21 +312,66 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
       kb = keyBytes.getData();
       kl = keyBytes.getLength();
     }
+    collectBytes(key, value, kb, 0, kl, partition, GroupTable.hash(kb, 0, kl, partition));
+  }
+
+  /** Probes the batch's slots first, then adds its records in order ({@link ProbeBatch}). */
+  @SuppressWarnings("unchecked")
+  private void drainBatch() throws IOException, InterruptedException {
+    ProbeBatch b = batch;
+    int n = b.size;
+    if (table != null && !sorting) {
+      long s = 0;
+      for (int i = 0; i < n; i++) {
+        s += table.touch(b.hash[i]);
+      }
+      touched += s;
+    }
+    for (int i = 0; i < n; i++) {
+      K k = (K) b.key(i);
+      V v = (V) b.value(i);
+      if (sorting) {
+        sortFallback.collect(k, v, b.partition[i]);
+      } else {
+        collectBytes(k, v, b.bytes, b.offset[i], b.length[i], b.partition[i], b.hash[i]);
+      }
+    }
+    b.clear();
+  }
+
+  /** Adds a record whose key is serialized at {@code kb[ko, ko + kl)}, of probe hash H. */
+  private void collectBytes(K key, V value, byte[] kb, int ko, int kl, int partition, int h)
+      throws IOException, InterruptedException {
     if (!table.canEverHold(kl)) {
       fallBack("a key of " + kl + " bytes is larger than the table's key arena (" + table.keys.capacity()
           + " bytes; raise " + MRJobConfig.IO_SORT_MB + " or " + MEMORY_PERCENT + ")");
       sortFallback.collect(key, value, partition);
       return;
     }
-    int h = GroupTable.hash(kb, 0, kl, partition);
-    int e = table.find(kb, 0, kl, partition, h);
+    int e = table.find(kb, ko, kl, partition, h);
     if (e < 0 && !table.hasRoomFor(kl)) {
       spillTable();
       if (sorting) {
         sortFallback.collect(key, value, partition);
         return;
       }
-      e = table.find(kb, 0, kl, partition, h);
+      e = table.find(kb, ko, kl, partition, h);
+    }
+    if (rawSum != null && e >= 0 && table.current.count[e] == 1) {
+      // the key's one value is its running sum: add this one to it, as the summing combiner would
+      ValueStore sums = table.current;
+      int width = rawSum.width();
+      // while every entry holds exactly its one value (always, unless a fold ran), entry e's value
+      // is value e, at e * width: no dependent reads of the chain arrays (a cache miss each)
+      int at = sums.size == table.entries ? e * width : sums.valueStart(sums.first(e));
+      rawSum.write(sums.arena.data, at, rawSum.read(sums.arena.data, at, width) + rawSum.valueOf(value));
+      pendingRecords++;
+      pendingBytes += kl + width;
+      pendingSums++;
+      if (++records == checkRecords && !checked) {
+        checkReduction();
+      }
+      return;
     }
     ValueStore store;
     int mark;
@@ -335,10 +401,10 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
         sortFallback.collect(key, value, partition);
         return;
       }
-      e = table.find(kb, 0, kl, partition, h);
+      e = table.find(kb, ko, kl, partition, h);
     }
     if (e < 0) {
-      e = table.insert(e, kb, 0, kl, partition, h, fingerprinter.fingerprint(kb, 0, kl));
+      e = table.insert(e, kb, ko, kl, partition, h, fingerprinter.fingerprint(kb, ko, kl));
     }
     store.link(e, mark);
     pendingRecords++;
@@ -346,6 +412,20 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
     if (++records == checkRecords && !checked) {
       checkReduction();
     }
+  }
+
+  /** Adds the records collected since the last call to the counters (once per spill, not per record). */
+  private void countPending() {
+    outputRecords.increment(pendingRecords);
+    outputBytes.increment(pendingBytes);
+    hashed.increment(pendingRecords);
+    if (pendingSums > 0) {
+      reporter.getCounter(HashGroupCounter.RAW_SUMS).increment(pendingSums);
+      reporter.getCounter(TaskCounter.COMBINE_INPUT_RECORDS).increment(pendingSums);
+    }
+    pendingRecords = 0;
+    pendingBytes = 0;
+    pendingSums = 0;
   }
 
   private String combinerName() {
@@ -412,11 +492,7 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
   }
 
   private void writeTableSpill() throws IOException {
-    outputRecords.increment(pendingRecords);
-    outputBytes.increment(pendingBytes);
-    hashed.increment(pendingRecords);
-    pendingRecords = 0;
-    pendingBytes = 0;
+    countPending();
     if (table.entries == 0) {
       return;
     }
@@ -451,11 +527,7 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
       writeTableSpill();
       sortFallback.adoptSpills(spills, spillIndexes);
     } else {
-      outputRecords.increment(pendingRecords);
-      outputBytes.increment(pendingBytes);
-      hashed.increment(pendingRecords);
-      pendingRecords = 0;
-      pendingBytes = 0;
+      countPending();
       replay(copyOut());
     }
     table = null;
@@ -518,6 +590,9 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
 
   @Override
   public synchronized void flush() throws IOException, InterruptedException, ClassNotFoundException {
+    if (batch != null && batch.size > 0) {
+      drainBatch();
+    }
     if (!sorting && table != null) {
       spillTable();
     }
@@ -525,11 +600,7 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
       sortFallback.flush();
       return;
     }
-    outputRecords.increment(pendingRecords);
-    outputBytes.increment(pendingBytes);
-    hashed.increment(pendingRecords);
-    pendingRecords = 0;
-    pendingBytes = 0;
+    countPending();
     table = null;
     fold = null;
     sorter.release();

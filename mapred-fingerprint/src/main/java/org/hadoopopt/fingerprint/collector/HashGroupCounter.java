@@ -6,6 +6,11 @@ public enum HashGroupCounter {
   RECORDS_HASHED,
   /** Key groups of two or more values that the combiner folded inside the table. */
   COMBINER_FOLDS,
+  /**
+   * Records added in place to their key's running sum, for Hadoop's summing combiners
+   * ({@link RawSumCombiner}); also counted as combine input records.
+   */
+  RAW_SUMS,
   /** Map tasks that went back to sorting (the fingerprint collector) after starting to hash. */
   FALLBACKS_TO_SORT,
   /** Spills written from the table (its distinct keys sorted, each with its folded values). */

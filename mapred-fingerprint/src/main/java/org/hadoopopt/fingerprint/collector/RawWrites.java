@@ -40,6 +40,28 @@ final class RawWrites {
     return vIntSize(n) + n;
   }
 
+  /** Writes a LongWritable's or IntWritable's bytes at {@code at} (room checked by the caller); returns their length. */
+  static int writeFixed(Object v, byte[] d, int at) {
+    if (v instanceof LongWritable) {
+      long x = ((LongWritable) v).get();
+      for (int i = 0; i < 8; i++) {
+        d[at + i] = (byte) (x >>> (56 - 8 * i));
+      }
+      return 8;
+    }
+    int x = ((IntWritable) v).get();
+    d[at] = (byte) (x >>> 24);
+    d[at + 1] = (byte) (x >>> 16);
+    d[at + 2] = (byte) (x >>> 8);
+    d[at + 3] = (byte) x;
+    return 4;
+  }
+
+  /** The bytes {@link #writeFixed} writes for a value of this class. */
+  static int fixedWidth(Class<?> c) {
+    return c == LongWritable.class ? 8 : 4;
+  }
+
   /** Appends a LongWritable or IntWritable value to the arena, or throws {@link ByteArena.Full}. */
   static void writeValue(Object v, ByteArena arena) throws IOException {
     if (v instanceof LongWritable) {
@@ -70,24 +92,29 @@ final class RawWrites {
 
   /** Hadoop's vint of a non-negative int (WritableUtils.writeVInt), written at 0; returns its size. */
   private static int writeVInt(byte[] b, int i) {
+    return writeVInt(b, 0, i);
+  }
+
+  /** Hadoop's vint of a non-negative int written at {@code at}; returns its size. */
+  static int writeVInt(byte[] b, int at, int i) {
     if (i <= 127) {
-      b[0] = (byte) i;
+      b[at] = (byte) i;
       return 1;
     }
     int len = -112;
     for (long tmp = i; tmp != 0; tmp >>= 8) {
       len--;
     }
-    b[0] = (byte) len;
+    b[at] = (byte) len;
     int bytes = -(len + 112);
     for (int idx = bytes; idx != 0; idx--) {
       int shift = (idx - 1) * 8;
-      b[1 + bytes - idx] = (byte) (i >>> shift);
+      b[at + 1 + bytes - idx] = (byte) (i >>> shift);
     }
     return 1 + bytes;
   }
 
-  private static int vIntSize(int i) {
+  static int vIntSize(int i) {
     if (i <= 127) {
       return 1;
     }

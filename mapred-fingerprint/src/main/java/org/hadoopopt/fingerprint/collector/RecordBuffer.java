@@ -3,6 +3,7 @@ package org.hadoopopt.fingerprint.collector;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
+import org.apache.hadoop.io.Text;
 import org.hadoopopt.fingerprint.sort.RecordIndex;
 import org.hadoopopt.fingerprint.sort.RecordSorter;
 
@@ -121,6 +122,21 @@ final class RecordBuffer extends OutputStream {
     index.add(partition, recordStart, recordStart + keyLength, pos, fingerprint);
     recordStart = pos;
     return pos + (long) index.size() * STOCK_METADATA_BYTES >= softLimit;
+  }
+
+  /** Writes a Text key's bytes as {@code Text.write} gives them, without a DataOutputStream ({@link RawWrites}). */
+  void writeText(Text t) throws IOException {
+    int n = t.getLength();
+    ensure(RawWrites.vIntSize(n) + n);
+    pos += RawWrites.writeVInt(data, pos, n);
+    System.arraycopy(t.getBytes(), 0, data, pos, n);
+    pos += n;
+  }
+
+  /** Writes a LongWritable or IntWritable value's bytes ({@link RawWrites#writeFixed}). */
+  void writeFixed(Object v) throws IOException {
+    ensure(RawWrites.fixedWidth(v.getClass()));
+    pos += RawWrites.writeFixed(v, data, pos);
   }
 
   @Override

@@ -33,12 +33,14 @@ final class SpillWriter<K, V> {
   private final Counters.Counter spilledRecords;
   private final CombinerRunner<K, V> combiner;
   private final CombineOutputCollector<K, V> combineCollector;
+  /** Hadoop's summing combiner on raw bytes in the combiner's place, or null. */
+  private final RawSumCombiner rawSum;
   /** Records are read in sorted order, all over the buffer: each chunk is brought into cache first. */
   private final Prefetcher prefetcher = new Prefetcher();
 
   SpillWriter(JobConf job, FileSystem rfs, Class<K> keyClass, Class<V> valClass, CompressionCodec codec,
       int partitions, Counters.Counter spilledRecords, CombinerRunner<K, V> combiner,
-      CombineOutputCollector<K, V> combineCollector) {
+      CombineOutputCollector<K, V> combineCollector, RawSumCombiner rawSum) {
     this.job = job;
     this.rfs = rfs;
     this.keyClass = keyClass;
@@ -48,6 +50,7 @@ final class SpillWriter<K, V> {
     this.spilledRecords = spilledRecords;
     this.combiner = combiner;
     this.combineCollector = combineCollector;
+    this.rawSum = combiner == null ? null : rawSum;
   }
 
   /**
@@ -77,6 +80,8 @@ final class SpillWriter<K, V> {
               value.reset(data, index.valueStart(rec), index.valueLength(rec));
               writer.append(key, value);
             }
+          } else if (j > i && rawSum != null) {
+            rawSum.combine(data, index, order, i, j, writer, prefetcher);
           } else if (j > i) {
             combineCollector.setWriter(writer);
             combiner.combine(new RunIterator(data, index, order, i, j, prefetcher), combineCollector);
