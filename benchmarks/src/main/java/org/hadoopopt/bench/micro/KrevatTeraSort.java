@@ -13,9 +13,9 @@ import org.apache.hadoop.fs.Path;
 import org.hadoopopt.bench.ideal.HardwareProbe;
 import org.hadoopopt.bench.ideal.HardwareProfile;
 import org.hadoopopt.bench.ideal.KrevatModel;
-import org.hadoopopt.bench.reproduce.ExperimentArgs;
-import org.hadoopopt.bench.reproduce.Finding;
-import org.hadoopopt.bench.reproduce.Findings;
+import org.hadoopopt.bench.results.ExperimentArgs;
+import org.hadoopopt.bench.results.Finding;
+import org.hadoopopt.bench.results.Findings;
 
 /**
  * Krevat et al.'s comparison of a tuned Hadoop TeraSort with their model's ideal, on this machine:

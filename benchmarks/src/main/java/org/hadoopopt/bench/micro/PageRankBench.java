@@ -17,9 +17,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.hadoopopt.bench.pavlo.HadoopOptKeys;
-import org.hadoopopt.bench.reproduce.ExperimentArgs;
-import org.hadoopopt.bench.reproduce.Finding;
-import org.hadoopopt.bench.reproduce.Findings;
+import org.hadoopopt.bench.results.ExperimentArgs;
+import org.hadoopopt.bench.results.Finding;
+import org.hadoopopt.bench.results.Findings;
 
 /**
  * The PageRank micro-benchmark Veiga et al.'s suite (BDEv) has beside TestDFSIO, WordCount and

@@ -1,4 +1,7 @@
 package org.hadoopopt.bench.reproduce;
+import org.hadoopopt.bench.results.ExperimentArgs;
+import org.hadoopopt.bench.results.Findings;
+import org.hadoopopt.bench.results.Finding;
 
 import java.io.File;
 import java.io.OutputStream;

@@ -1,4 +1,5 @@
 package org.hadoopopt.bench.reproduce;
+import org.hadoopopt.bench.results.ExperimentArgs;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;

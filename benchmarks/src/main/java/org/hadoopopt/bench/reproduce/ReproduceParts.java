@@ -1,4 +1,5 @@
 package org.hadoopopt.bench.reproduce;
+import org.hadoopopt.bench.results.Findings;
 
 import java.util.Arrays;
 import java.util.Collections;

@@ -8,9 +8,9 @@ import java.util.List;
 import org.hadoopopt.bench.ideal.HardwareProbe;
 import org.hadoopopt.bench.ideal.HardwareProfile;
 import org.hadoopopt.bench.ideal.KrevatModel;
-import org.hadoopopt.bench.reproduce.Finding;
-import org.hadoopopt.bench.reproduce.Findings;
-import org.hadoopopt.bench.reproduce.Verdict;
+import org.hadoopopt.bench.results.Finding;
+import org.hadoopopt.bench.results.Findings;
+import org.hadoopopt.bench.results.Verdict;
 import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,7 @@
 package org.hadoopopt.bench.reproduce;
+import org.hadoopopt.bench.results.Verdict;
+import org.hadoopopt.bench.results.Findings;
+import org.hadoopopt.bench.results.Finding;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

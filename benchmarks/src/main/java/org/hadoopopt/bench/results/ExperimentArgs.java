@@ -1,4 +1,4 @@
-package org.hadoopopt.bench.reproduce;
+package org.hadoopopt.bench.results;
 
 import java.io.File;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.hadoopopt.bench.reproduce;
+package org.hadoopopt.bench.results;
 
 /**
  * How one of our figures compares with the paper's. A factor (unit {@code x}) is compared by its

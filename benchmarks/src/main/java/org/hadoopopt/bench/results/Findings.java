@@ -1,4 +1,4 @@
-package org.hadoopopt.bench.reproduce;
+package org.hadoopopt.bench.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
