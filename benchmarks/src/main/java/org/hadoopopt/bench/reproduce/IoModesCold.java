@@ -143,9 +143,10 @@ public final class IoModesCold {
           if (res.cache.method != PageCache.Method.NONE && res.notCold == null) {
             boolean evicted = res.cache.evict(blockFiles);
             long resident = evicted && res.cache.canVerify ? PageCache.residentBytes(blockFiles) : -1;
-            // pages still being written back are kept by the kernel: a second and third try catch them
-            for (int retry = 0; evicted && resident > res.fileBytes / 10 && retry < 2; retry++) {
-              Thread.sleep(200);
+            // pages still being written back are kept by the kernel, and the DataNode's readahead of
+            // the read before (4 MB, asynchronous) may land after an eviction: later tries catch both
+            for (int retry = 0; evicted && resident > res.fileBytes / 10 && retry < 5; retry++) {
+              Thread.sleep(200L << retry);
               evicted = res.cache.evict(blockFiles);
               resident = evicted && res.cache.canVerify ? PageCache.residentBytes(blockFiles) : -1;
             }
