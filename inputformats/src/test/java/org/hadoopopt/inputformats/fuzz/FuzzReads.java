@@ -10,19 +10,15 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.InputFormat;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.RecordReader;
-import org.apache.hadoop.mapreduce.StatusReporter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
-import org.apache.hadoop.mapreduce.TaskAttemptID;
-import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.hadoopopt.inputformats.mapreduce.BadRows;
+import org.hadoopopt.inputformats.mapreduce.CountingTaskContext;
 import org.hadoopopt.inputformats.record.ByteSlice;
 import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
@@ -61,28 +57,7 @@ final class FuzzReads {
   }
 
   static TaskAttemptContext context(Configuration conf, Counters counters) {
-    return new TaskAttemptContextImpl(conf, new TaskAttemptID("fuzz", 1, TaskType.MAP, 0, 0), new StatusReporter() {
-      @Override
-      public Counter getCounter(Enum<?> name) {
-        return counters.findCounter(name);
-      }
-
-      @Override
-      public Counter getCounter(String group, String name) {
-        return counters.findCounter(group, name);
-      }
-
-      @Override
-      public void progress() {}
-
-      @Override
-      public float getProgress() {
-        return 0;
-      }
-
-      @Override
-      public void setStatus(String status) {}
-    });
+    return CountingTaskContext.of(conf, counters, "fuzz");
   }
 
   /** Reads every split of {@code dir} through {@code format} with splits of at most {@code splitBytes}. */

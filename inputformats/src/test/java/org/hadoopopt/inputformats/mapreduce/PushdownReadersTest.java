@@ -16,17 +16,12 @@ import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.InputFormat;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.RecordReader;
-import org.apache.hadoop.mapreduce.StatusReporter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
-import org.apache.hadoop.mapreduce.TaskAttemptID;
-import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
-import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.codec.TupleCodec;
 import org.hadoopopt.inputformats.kvsf.KvsfWriter;
@@ -94,28 +89,7 @@ class PushdownReadersTest {
 
   private static TaskAttemptContext context(Configuration conf, Counters counters) {
     conf.setInt("io.file.buffer.size", 37); // shorter than a row: rows span the line reader's buffer
-    return new TaskAttemptContextImpl(conf, new TaskAttemptID("pushdown", 1, TaskType.MAP, 0, 0), new StatusReporter() {
-      @Override
-      public Counter getCounter(Enum<?> name) {
-        return counters.findCounter(name);
-      }
-
-      @Override
-      public Counter getCounter(String group, String name) {
-        return counters.findCounter(group, name);
-      }
-
-      @Override
-      public void progress() {}
-
-      @Override
-      public float getProgress() {
-        return 0;
-      }
-
-      @Override
-      public void setStatus(String status) {}
-    });
+    return CountingTaskContext.of(conf, counters, "pushdown");
   }
 
   /** Every row of {@code file} read through {@code format} over splits cut at {@code cuts} (fractions), as text. */

@@ -17,16 +17,11 @@ import org.apache.hadoop.fs.ChecksumException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.DataOutputBuffer;
-import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.RecordReader;
-import org.apache.hadoop.mapreduce.StatusReporter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
-import org.apache.hadoop.mapreduce.TaskAttemptID;
-import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
-import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.kvsf.KvsfFileInfo;
 import org.hadoopopt.inputformats.kvsf.KvsfLayout;
@@ -58,28 +53,7 @@ class SkipBadRowsTest {
   private static TaskAttemptContext context(boolean skip, Counters counters) {
     Configuration conf = new Configuration(false);
     BadRows.setSkipBad(conf, skip);
-    return new TaskAttemptContextImpl(conf, new TaskAttemptID("skip", 1, TaskType.MAP, 0, 0), new StatusReporter() {
-      @Override
-      public Counter getCounter(Enum<?> name) {
-        return counters.findCounter(name);
-      }
-
-      @Override
-      public Counter getCounter(String group, String name) {
-        return counters.findCounter(group, name);
-      }
-
-      @Override
-      public void progress() {}
-
-      @Override
-      public float getProgress() {
-        return 0;
-      }
-
-      @Override
-      public void setStatus(String status) {}
-    });
+    return CountingTaskContext.of(conf, counters, "skip");
   }
 
   /** Reads {@code splits} of {@code file} with the format's reader, rows as canonical text. */

@@ -17,9 +17,7 @@ import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Counters;
-import org.apache.hadoop.mapreduce.StatusReporter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.TaskType;
@@ -85,28 +83,7 @@ class SubstringScanTest {
 
   private static TaskAttemptContext context(Configuration conf, Counters counters) {
     conf.set("fs.defaultFS", "file:///");
-    return new TaskAttemptContextImpl(conf, new TaskAttemptID("scan", 1, TaskType.MAP, 0, 0), new StatusReporter() {
-      @Override
-      public Counter getCounter(Enum<?> name) {
-        return counters.findCounter(name);
-      }
-
-      @Override
-      public Counter getCounter(String group, String name) {
-        return counters.findCounter(group, name);
-      }
-
-      @Override
-      public void progress() {}
-
-      @Override
-      public float getProgress() {
-        return 0;
-      }
-
-      @Override
-      public void setStatus(String status) {}
-    });
+    return CountingTaskContext.of(conf, counters, "scan");
   }
 
   /** Hadoop's lines of the splits, "offset:line". */
