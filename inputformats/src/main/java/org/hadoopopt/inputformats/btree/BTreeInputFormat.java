@@ -32,7 +32,9 @@ import org.slf4j.LoggerFactory;
  * decoding each record into the reused mutable row. A tree whose file is not the one its sidecar
  * describes (truncated, rewritten, edited: {@link org.hadoopopt.inputformats.index.DataFileStamp}), or
  * that JE finds corrupt, fails naming the file.
- * Subclasses fix the table: {@link RankingsBTreeInputFormat}, {@link UserVisitsBTreeInputFormat}.
+ * Subclasses fix the table: {@link RankingsBTreeInputFormat}, {@link UserVisitsBTreeInputFormat};
+ * {@link SchemaBTreeInputFormat} reads any table named by
+ * {@link org.hadoopopt.inputformats.mapreduce.SchemaTextInputFormat#SCHEMA}.
  */
 public abstract class BTreeInputFormat<R extends Row> extends FileInputFormat<Writable, R> {
   private static final Logger LOG = LoggerFactory.getLogger(BTreeInputFormat.class);
@@ -50,6 +52,11 @@ public abstract class BTreeInputFormat<R extends Row> extends FileInputFormat<Wr
   }
 
   protected abstract Schema schema();
+
+  /** The table read with the job's configuration; {@link SchemaBTreeInputFormat} takes it from a key. */
+  protected Schema schema(Configuration conf) {
+    return schema();
+  }
 
   /** {@link #OPEN_MODE}: true = in place where possible (auto), false = always copy. */
   public static void setInPlace(Configuration conf, boolean inPlace) {
@@ -94,7 +101,8 @@ public abstract class BTreeInputFormat<R extends Row> extends FileInputFormat<Wr
   @Override
   public List<InputSplit> getSplits(JobContext job) throws IOException {
     Configuration conf = job.getConfiguration();
-    KeyRange range = RangeIndexInputFormat.getRange(conf, schema());
+    Schema schema = schema(conf);
+    KeyRange range = RangeIndexInputFormat.getRange(conf, schema);
     inPlace(conf);
     checksums(conf);
     TreeEnvironments.cacheBytes(conf);
@@ -107,7 +115,7 @@ public abstract class BTreeInputFormat<R extends Row> extends FileInputFormat<Wr
         throw new IOException(data + ": not a B+-tree file (" + TreeLayout.SUFFIX + ", made by load --format bdbtree)");
       }
       FileSystem fs = data.getFileSystem(conf);
-      TreeMeta meta = checkedMeta(fs, st, schema(), range);
+      TreeMeta meta = checkedMeta(fs, st, schema, range);
       total++;
       if (!meta.mayOverlap(range)) {
         pruned++;
@@ -133,9 +141,9 @@ public abstract class BTreeInputFormat<R extends Row> extends FileInputFormat<Wr
     if (stale != null) {
       throw new IOException(data + ": not the B+-tree file the loader wrote: " + stale);
     }
-    if (!meta.table.equals(schema.name())) {
+    if (!meta.table.equals(schema.spec())) {
       throw new IllegalArgumentException(data + " holds " + meta.table + " rows (by " + mp + "), the input format reads "
-          + schema.name());
+          + schema.spec());
     }
     if (!meta.column.equals(range.column())) {
       throw new IllegalArgumentException(RangeIndexInputFormat.COLUMN + " = '" + range.column() + "', but " + data
@@ -147,6 +155,6 @@ public abstract class BTreeInputFormat<R extends Row> extends FileInputFormat<Wr
 
   @Override
   public RecordReader<Writable, R> createRecordReader(InputSplit split, TaskAttemptContext ctx) {
-    return new BTreeRecordReader<R>(schema());
+    return new BTreeRecordReader<R>(schema(ctx.getConfiguration()));
   }
 }

@@ -101,7 +101,7 @@ public final class TreeWriter {
       fs.copyFromLocalFile(false, true, new Path(files[0].getAbsolutePath()), data);
       byte[] tail = Files.readAllBytes(files[1].toPath());
       FileStatus st = fs.getFileStatus(data);
-      TreeMeta meta = new TreeMeta(schema.name(), column, type, rows, firstKey, lastKey, DataFileStamp.of(fs, st),
+      TreeMeta meta = new TreeMeta(schema.spec(), column, type, rows, firstKey, lastKey, DataFileStamp.of(fs, st),
           Long.parseLong(files[1].getName().substring(0, 8), 16), tail, check);
       meta.write(fs, TreeLayout.metaPathFor(data));
       return meta;

@@ -10,7 +10,8 @@ import org.apache.hadoop.fs.Path;
  * <pre>
  * "RIDX", version (1 byte),
  * data format (1 byte: 0 = '|' text, 1 = KeyValueSequenceFile),
- * table name (writeUTF), column name (writeUTF), key type (1 byte: KeyType ordinal),
+ * table (writeUTF: Schema.spec(), a Pavlo table's name or name(column:TYPE,...)), column name (writeUTF),
+ * key type (1 byte: KeyType ordinal),
  * page size B (4), the data file's stamp ({@link DataFileStamp}: length, modification time, file id,
  *   file checksum or sampled CRC32C),
  * entry count (4), then per page in file order (= key order):

@@ -30,11 +30,14 @@ import org.hadoopopt.inputformats.record.Schema;
  * Berkeley DB JE B+-tree per partition ({@code bdbtree}: {@code OUT/part-NNNNN.jdb}, see
  * {@link org.hadoopopt.inputformats.btree.TreeLayout}).
  *
- * <pre>load --table rankings|uservisits --partitions N [--format text|kvsf|bdbtree] [--page-size B]
+ * <pre>load --table rankings|uservisits|SPEC --partitions N [--format text|kvsf|bdbtree] [--page-size B]
  *      [--partition-column C] [--index-column C] IN OUT</pre>
  *
- * Defaults: Rankings partitioned on pageURL, indexed on pageRank; UserVisits on destURL and
- * visitDate; so the two tables loaded with the same n are co-partitioned on the join key.
+ * SPEC is any other table, {@code name(column:TYPE,...)} ({@link Schema#parse}); the index and
+ * sidecars record it, and the {@code Schema*InputFormat}s read it back under
+ * {@code hadoopopt.input.schema}. Defaults: Rankings partitioned on pageURL, indexed on pageRank;
+ * UserVisits on destURL and visitDate, so the two tables loaded with the same n are co-partitioned
+ * on the join key; any other table on its first column.
  * When the job succeeds the tool writes {@link CompleteOutput}'s marker into OUT, last, with
  * {@link #parameters} and the rows read and written.
  */
@@ -225,7 +228,7 @@ public class LoadJob extends Configured implements Tool {
   }
 
   /** The command line, as the benchmarks jar's driver lists it. */
-  public static final String USAGE = "load --table rankings|uservisits --partitions N [--format text|kvsf|bdbtree] [--page-size B]"
+  public static final String USAGE = "load --table rankings|uservisits|SPEC --partitions N [--format text|kvsf|bdbtree] [--page-size B]"
       + " [--partition-column C] [--index-column C] IN OUT";
 
   @Override

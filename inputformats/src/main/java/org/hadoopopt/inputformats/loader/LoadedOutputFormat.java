@@ -47,7 +47,7 @@ public class LoadedOutputFormat extends FileOutputFormat<BytesWritable, Text> {
     final Path file = new Path(dir, LoaderPartitions.fileName(ctx.getTaskAttemptID().getTaskID().getId()));
     final FileSystem fs = file.getFileSystem(conf);
     final RangeIndexBuilder index = new RangeIndexBuilder(kvsf ? RangeIndexLayout.FORMAT_KVSF : RangeIndexLayout.FORMAT_TEXT,
-        schema.name(), column, type, pageSize);
+        schema.spec(), column, type, pageSize);
     final PageSink sink = kvsf ? new KvsfPageSink(fs, file, schema, conf, pageSize, index)
         : new TextPageSink(fs.create(file, false), pageSize, index);
     return new RecordWriter<BytesWritable, Text>() {

@@ -37,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * stale (the file differs from what the index recorded of it: {@link
  * org.hadoopopt.inputformats.index.DataFileStamp}) is read whole, with a warning and the counter
  * {@link RangeIndexCounter#STALE_INDEX_FALLBACKS}: never a wrong row. Subclasses fix the
- * table: {@link RankingsRangeInputFormat}, {@link UserVisitsRangeInputFormat}.
+ * table: {@link RankingsRangeInputFormat}, {@link UserVisitsRangeInputFormat}; {@link
+ * SchemaRangeInputFormat} reads any table named by {@link SchemaTextInputFormat#SCHEMA}.
  */
 public abstract class RangeIndexInputFormat<R extends Row> extends FileInputFormat<Writable, R> {
   private static final Logger LOG = LoggerFactory.getLogger(RangeIndexInputFormat.class);
@@ -58,6 +59,11 @@ public abstract class RangeIndexInputFormat<R extends Row> extends FileInputForm
   }
 
   protected abstract Schema schema();
+
+  /** The table read with the job's configuration; {@link SchemaRangeInputFormat} takes it from a key. */
+  protected Schema schema(Configuration conf) {
+    return schema();
+  }
 
   /** An INT column range; a null bound is open. */
   public static void setIntRange(Configuration conf, String column, Integer lower, boolean lowerInclusive, Integer upper,
@@ -132,13 +138,14 @@ public abstract class RangeIndexInputFormat<R extends Row> extends FileInputForm
   @Override
   public List<InputSplit> getSplits(JobContext job) throws IOException {
     Configuration conf = job.getConfiguration();
-    KeyRange range = getRange(conf, schema());
-    Pushdown.get(conf, schema()); // a bad pushdown key fails the job at submission
+    Schema schema = schema(conf);
+    KeyRange range = getRange(conf, schema);
+    Pushdown.get(conf, schema); // a bad pushdown key fails the job at submission
     long[] totals = new long[RangeIndexCounter.values().length];
     List<InputSplit> splits = new ArrayList<>();
     for (FileStatus st : listStatus(job)) {
       long splitSize = computeSplitSize(st.getBlockSize(), getMinSplitSize(job), getMaxSplitSize(job));
-      splits.addAll(splitsOf(conf, st, schema(), range, splitSize, totals));
+      splits.addAll(splitsOf(conf, st, schema, range, splitSize, totals));
     }
     if (splits.isEmpty()) {
       splits.add(new IndexedSplit(new Path("/"), 0, 0, new String[0], RangeIndexLayout.FORMAT_TEXT, false));
@@ -190,9 +197,9 @@ public abstract class RangeIndexInputFormat<R extends Row> extends FileInputForm
       throw new IllegalArgumentException(COLUMN + " = '" + range.column() + "', but " + ip + " indexes column '"
           + index.column() + "': query that column or load the table with --index-column " + range.column());
     }
-    if (!index.table().equals(schema.name())) {
+    if (!index.table().equals(schema.spec())) {
       throw new IllegalArgumentException(data + " holds " + index.table() + " rows (by its index), the input format reads "
-          + schema.name());
+          + schema.spec());
     }
     List<IndexEntry> entries = index.entries();
     List<Integer> hits = index.pagesFor(range);
@@ -249,6 +256,6 @@ public abstract class RangeIndexInputFormat<R extends Row> extends FileInputForm
 
   @Override
   public RecordReader<Writable, R> createRecordReader(InputSplit split, TaskAttemptContext ctx) {
-    return new RangeRecordReader<R>(schema());
+    return new RangeRecordReader<R>(schema(ctx.getConfiguration()));
   }
 }
