@@ -1,9 +1,7 @@
 package org.hadoopopt.inputformats.btree;
 
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -17,7 +15,8 @@ import org.hadoopopt.inputformats.index.KeyType;
  * The sidecar {@code _part-NNNNN.jdb.meta} of a tree ({@link TreeLayout}). Big-endian:
  *
  * <pre>
- * "BTMD", version (1 byte), table (writeUTF), column (writeUTF), key type (1 byte: KeyType ordinal),
+ * "BTMD", version (1 byte), table (writeUTF: Schema.spec(), a Pavlo table's name or name(column:TYPE,...)),
+ * column (writeUTF), key type (1 byte: KeyType ordinal),
  * rows (8), has keys (1 byte), [smallest key, largest key] (as in the range index),
  * the data file's stamp ({@link DataFileStamp}: length, modification time, file id, file checksum or
  *   sampled CRC32C),
@@ -133,14 +132,13 @@ public final class TreeMeta {
     if (!fs.exists(path)) {
       throw new IOException(path + ": missing (the B+-tree's sidecar, written by load --format bdbtree)");
     }
-    DataInputStream d = ChecksummedFile.read(fs, path, "B+-tree sidecar", MAGIC, VERSION, 9, MAX_TAIL + (1 << 20));
-    long end = MAGIC.length + 1 + d.available();
+    ChecksummedFile.Body d = ChecksummedFile.read(fs, path, "B+-tree sidecar", MAGIC, VERSION, 9, MAX_TAIL + (1 << 20));
     try {
       String table = d.readUTF();
       String column = d.readUTF();
       int t = d.readByte();
       if (t < 0 || t >= KeyType.values().length) {
-        throw bad(path, end, d, "unknown key type " + t);
+        throw d.bad("unknown key type " + t);
       }
       KeyType type = KeyType.values()[t];
       long rows = d.readLong();
@@ -148,43 +146,34 @@ public final class TreeMeta {
       Object last = null;
       boolean hasKeys = d.readBoolean();
       if (hasKeys != rows > 0 || rows < 0) {
-        throw bad(path, end, d, rows + " rows, " + (hasKeys ? "" : "no ") + "key bounds");
+        throw d.bad(rows + " rows, " + (hasKeys ? "" : "no ") + "key bounds");
       }
       if (hasKeys) {
         first = type.read(d);
         last = type.read(d);
         if (type.compare(first, last) > 0) {
-          throw bad(path, end, d, "smallest key after the largest");
+          throw d.bad("smallest key after the largest");
         }
       }
       DataFileStamp stamp = DataFileStamp.read(d);
       long tailFile = d.readLong();
       if (tailFile <= TreeLayout.DATA_FILE_NUMBER || tailFile > 0xFFFFFFFFL) {
-        throw bad(path, end, d, "tail log file number " + tailFile + " (must follow the data file's, "
+        throw d.bad("tail log file number " + tailFile + " (must follow the data file's, "
             + TreeLayout.DATA_FILE_NUMBER + ", within 8 hex digits)");
       }
       int n = d.readInt();
       if (n < 0 || n > MAX_TAIL || n > d.available()) {
-        throw bad(path, end, d, "tail of " + n + " bytes, " + d.available() + " left");
+        throw d.bad("tail of " + n + " bytes, " + d.available() + " left");
       }
       byte[] tail = new byte[n];
       d.readFully(tail);
       CleanCloseCheck check = new CleanCloseCheck(d.readInt(), d.readInt(), d.readInt(), d.readInt(), d.readLong());
       if (d.available() != 0) {
-        throw bad(path, end, d, d.available() + " bytes after the clean-close check");
+        throw d.bad(d.available() + " bytes after the clean-close check");
       }
       return new TreeMeta(table, column, type, rows, first, last, stamp, tailFile, tail, check);
-    } catch (EOFException e) {
-      throw bad(path, end, d, "truncated B+-tree sidecar");
     } catch (IOException e) {
-      if (e.getMessage() != null && e.getMessage().startsWith(path.toString())) {
-        throw e;
-      }
-      throw bad(path, end, d, e.getMessage());
+      throw d.failure(e);
     }
-  }
-
-  private static IOException bad(Path path, long end, DataInputStream d, String what) throws IOException {
-    return new IOException(path + ", offset " + (end - d.available()) + ": " + what);
   }
 }

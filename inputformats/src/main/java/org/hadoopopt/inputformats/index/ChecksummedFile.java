@@ -2,6 +2,7 @@ package org.hadoopopt.inputformats.index;
 
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -39,10 +40,51 @@ public final class ChecksummedFile {
   }
 
   /**
+   * The body of a file {@link #read} returned, past its magic and version: a stream whose errors
+   * name the file and the offset reached, as every reader of these files reports a bad field.
+   */
+  public static final class Body extends DataInputStream {
+    private final Path path;
+    private final String what;
+    private final long end;
+
+    private Body(Path path, String what, byte[] file, int end) {
+      super(new ByteArrayInputStream(file, 0, end));
+      this.path = path;
+      this.what = what;
+      this.end = end;
+    }
+
+    /** The offset in the file of the next byte to read. */
+    public long offset() throws IOException {
+      return end - available();
+    }
+
+    /** An error naming the file and the offset reached: {@code problem} is wrong there. */
+    public IOException bad(String problem) throws IOException {
+      return new IOException(path + ", offset " + offset() + ": " + problem);
+    }
+
+    /**
+     * What a reader throws for {@code e}, raised while it read the body: an error that already names
+     * the file as it is, an end of the body as a truncated file, anything else named with the offset.
+     */
+    public IOException failure(IOException e) throws IOException {
+      if (e instanceof EOFException) {
+        return bad("truncated " + what);
+      }
+      if (e.getMessage() != null && e.getMessage().startsWith(path.toString())) {
+        return e;
+      }
+      return bad(e.getMessage());
+    }
+  }
+
+  /**
    * Reads a file written by {@link #write}, checks its size (at least {@code minLen}, at most
    * {@code maxLen}), checksum, magic and version, and returns a stream over its body.
    */
-  public static DataInputStream read(FileSystem fs, Path path, String what, byte[] magic, int version, long minLen,
+  public static Body read(FileSystem fs, Path path, String what, byte[] magic, int version, long minLen,
       long maxLen) throws IOException {
     long len = fs.getFileStatus(path).getLen();
     if (len < minLen || len > maxLen) {
@@ -58,7 +100,7 @@ public final class ChecksummedFile {
       throw new IOException(path + ": " + what + " checksum mismatch (the CRC32C at offset " + (b.length - 4)
           + " over offsets 0.." + (b.length - 4) + ")");
     }
-    DataInputStream d = new DataInputStream(new ByteArrayInputStream(b, 0, b.length - 4));
+    Body d = new Body(path, what, b, b.length - 4);
     byte[] m = new byte[magic.length];
     d.readFully(m);
     if (!Arrays.equals(m, magic)) {

@@ -1,7 +1,6 @@
 package org.hadoopopt.inputformats.index;
 
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -115,30 +114,29 @@ public final class RangeIndex {
    * repeat or vanish.
    */
   public static RangeIndex read(FileSystem fs, Path path) throws IOException {
-    DataInputStream d = ChecksummedFile.read(fs, path, "range index", RangeIndexLayout.MAGIC, RangeIndexLayout.VERSION,
+    ChecksummedFile.Body d = ChecksummedFile.read(fs, path, "range index", RangeIndexLayout.MAGIC, RangeIndexLayout.VERSION,
         8, Integer.MAX_VALUE);
-    long end = RangeIndexLayout.MAGIC.length + 1 + d.available();
     try {
       int format = d.readByte();
       if (format != RangeIndexLayout.FORMAT_TEXT && format != RangeIndexLayout.FORMAT_KVSF) {
-        throw bad(path, end, d, "unknown data format " + format);
+        throw d.bad("unknown data format " + format);
       }
       String table = d.readUTF();
       String column = d.readUTF();
       int t = d.readByte();
       if (t < 0 || t >= KeyType.values().length) {
-        throw bad(path, end, d, "unknown key type " + t);
+        throw d.bad("unknown key type " + t);
       }
       KeyType type = KeyType.values()[t];
       int pageSize = d.readInt();
       if (pageSize <= 0) {
-        throw bad(path, end, d, "page size " + pageSize);
+        throw d.bad("page size " + pageSize);
       }
       DataFileStamp stamp = DataFileStamp.read(d);
       int n = d.readInt();
       int smallestEntry = 2 * (type == KeyType.STRING ? 4 : 8) + 16;
       if (n < 0 || (long) n * smallestEntry > d.available()) {
-        throw bad(path, end, d, n + " entries, " + d.available() + " bytes left");
+        throw d.bad(n + " entries, " + d.available() + " bytes left");
       }
       List<IndexEntry> entries = new ArrayList<>(n);
       IndexEntry prev = null;
@@ -149,7 +147,7 @@ public final class RangeIndex {
             : e.offset() < 0 || e.length() <= 0 || e.length() > stamp.length() - e.offset() ? "page outside the data file"
             : prev != null && e.offset() != prev.end() ? "page not right after the page before" : null;
         if (why != null) {
-          throw bad(path, end, d, "entry " + i + " (page at offset " + e.offset() + ", " + e.length() + " bytes): " + why);
+          throw d.bad("entry " + i + " (page at offset " + e.offset() + ", " + e.length() + " bytes): " + why);
         }
         entries.add(e);
         prev = e;
@@ -157,24 +155,15 @@ public final class RangeIndex {
       // The pages cover the data: text from its first byte to its last, KVSF up to its end marker.
       long dataEnd = format == RangeIndexLayout.FORMAT_KVSF ? stamp.length() - KvsfLayout.TRAILER : stamp.length();
       if (n > 0 && (prev.end() != dataEnd || format == RangeIndexLayout.FORMAT_TEXT && entries.get(0).offset() != 0)) {
-        throw bad(path, end, d, "the pages (offsets " + entries.get(0).offset() + ".." + prev.end() + ") do not cover the "
+        throw d.bad("the pages (offsets " + entries.get(0).offset() + ".." + prev.end() + ") do not cover the "
             + RangeIndexLayout.formatName(format) + " data file of " + stamp.length() + " bytes the index was made for");
       }
       if (d.available() != 0) {
-        throw bad(path, end, d, d.available() + " bytes after the last entry");
+        throw d.bad(d.available() + " bytes after the last entry");
       }
       return new RangeIndex(format, table, column, type, pageSize, stamp, entries);
-    } catch (java.io.EOFException e) {
-      throw bad(path, end, d, "truncated range index");
     } catch (IOException e) {
-      if (e.getMessage() != null && e.getMessage().startsWith(path.toString())) {
-        throw e;
-      }
-      throw bad(path, end, d, e.getMessage());
+      throw d.failure(e);
     }
-  }
-
-  private static IOException bad(Path path, long end, DataInputStream d, String what) throws IOException {
-    return new IOException(path + ", offset " + (end - d.available()) + ": " + what);
   }
 }
