@@ -7,6 +7,10 @@ import org.apache.hadoop.conf.Configuration;
  * as Hadoop deprecated keys: a value set under an old name is read under the new one, with
  * Hadoop's one-time deprecation warning. Every class that declares one of the new keys registers
  * them all when it is initialized.
+ *
+ * <p>Each plugin module has its own copy of this class (its own pairs, the same few lines of
+ * registration): the plugins share no module, since each jar is installed alone beside a stock
+ * Hadoop, and a jar every plugin had to ship for those lines would cost operators more than it saves.
  */
 public final class RenamedKeys {
   /** Pairs of old name, new name. */

@@ -115,14 +115,7 @@ public final class KrevatTeraSort {
     FileSystem fs = base.getFileSystem(conf);
     fs.delete(base, true);
     Path in = new Path(base, "in");
-    Configuration gen = new Configuration(conf);
-    gen.setInt("mapreduce.job.maps", 2);
-    ExampleTools.run(gen, ExampleTools.TERA_GEN, Long.toString(rows), in.toString());
-    TeraChecksum sum = TeraChecksum.of(fs, in);
-    if (sum.rows() != rows) {
-      throw new IllegalStateException("TeraGen wrote " + sum.rows() + " rows, not " + rows);
-    }
-    long expected = sum.low64();
+    long expected = TeraSortBench.teraGen(conf, rows, in);
     try {
       Rounds.run(Arrays.asList("stock", "tuned"), rounds, result, (v, r) -> {
         Configuration c = new Configuration(conf);
@@ -130,20 +123,7 @@ public final class KrevatTeraSort {
         if (v.equals("tuned")) {
           tune(c, rows);
         }
-        Path out = new Path(base, "sorted-" + v + "-" + r);
-        long start = System.nanoTime();
-        ExampleTools.run(c, ExampleTools.TERA_SORT, in.toString(), out.toString());
-        double s = Rounds.since(start);
-        Path report = new Path(base, "validate-" + v + "-" + r);
-        ExampleTools.run(new Configuration(conf), ExampleTools.TERA_VALIDATE, out.toString(), report.toString());
-        long checksum = TeraSortBench.validated(fs, report, v);
-        if (checksum != expected) {
-          throw new IllegalStateException("TeraSort " + v + ": TeraValidate's checksum " + Long.toHexString(checksum)
-              + " is not TeraGen's " + Long.toHexString(expected) + " (rows lost or changed)");
-        }
-        fs.delete(out, true);
-        fs.delete(report, true);
-        return s;
+        return TeraSortBench.sortValidated(conf, c, in, base, v, r, expected);
       }, (v, r, s) -> System.err.printf(Locale.ROOT, "[krevat] round %d/%d  %-6s %8.2f s (TeraValidate ok)%n",
           r + 1, rounds, v, s));
     } finally {

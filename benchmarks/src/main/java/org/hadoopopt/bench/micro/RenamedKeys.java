@@ -7,6 +7,10 @@ import org.apache.hadoop.conf.Configuration;
  * as Hadoop deprecated keys: a value set under an old name is read under the new one, with
  * Hadoop's one-time deprecation warning. Every class that declares one of the new keys registers
  * them all when it is initialized.
+ *
+ * <p>The plugin modules each have a copy of this class with their own pairs (they share no module:
+ * each jar is installed alone beside a stock Hadoop); this one is the benchmarks', whose keys no
+ * plugin declares.
  */
 public final class RenamedKeys {
   /** Pairs of old name, new name. */

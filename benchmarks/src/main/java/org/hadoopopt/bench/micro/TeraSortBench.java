@@ -62,9 +62,7 @@ public final class TeraSortBench extends MicroTool {
     fs.delete(base, true);
     Path in = new Path(base, "in");
     long t0 = System.nanoTime();
-    Configuration gen = new Configuration(conf);
-    gen.setInt("mapreduce.job.maps", 2);
-    long expected = teraGen(gen, rows, in);
+    long expected = teraGen(conf, rows, in);
     System.err.printf(Locale.ROOT, "[terasort] TeraGen %d rows in %.1f s%n", rows, Rounds.since(t0));
     Rounds.run(variants, rounds, result, (v, r) -> {
       Configuration c = new Configuration(conf);
@@ -72,20 +70,8 @@ public final class TeraSortBench extends MicroTool {
       if (v.equals("fp")) {
         HadoopOptKeys.fingerprint(c, false);
       }
-      Path out = new Path(base, "sorted-" + v + "-" + r);
-      long start = System.nanoTime();
-      ExampleTools.run(c, ExampleTools.TERA_SORT, in.toString(), out.toString());
-      double s = Rounds.since(start);
-      Path report = new Path(base, "validate-" + v + "-" + r);
-      ExampleTools.run(new Configuration(conf), ExampleTools.TERA_VALIDATE, out.toString(), report.toString());
-      long checksum = validated(fs, report, v);
-      if (checksum != expected) {
-        throw new IllegalStateException("TeraSort " + v + ": TeraValidate's checksum " + Long.toHexString(checksum)
-            + " is not TeraGen's " + Long.toHexString(expected) + " (rows lost or changed)");
-      }
-      result.row(v).extra("teraValidate", "ok, checksum " + Long.toHexString(checksum));
-      fs.delete(out, true);
-      fs.delete(report, true);
+      double s = sortValidated(conf, c, in, base, v, r, expected);
+      result.row(v).extra("teraValidate", "ok, checksum " + Long.toHexString(expected));
       return s;
     }, (v, r, s) -> System.err.printf(Locale.ROOT, "[terasort] round %d/%d  %-6s %8.2f s (TeraValidate ok)%n",
         r + 1, rounds, v, s));
@@ -93,15 +79,41 @@ public final class TeraSortBench extends MicroTool {
     return result;
   }
 
-  /** Runs TeraGen; returns the checksum of what it wrote, computed here from the files. */
-  private static long teraGen(Configuration conf, long rows, Path out) throws Exception {
-    ExampleTools.run(conf, ExampleTools.TERA_GEN, Long.toString(rows), out.toString());
+  /** Runs TeraGen (two maps) into {@code out}; returns the checksum of what it wrote, computed here from the files. */
+  static long teraGen(Configuration conf, long rows, Path out) throws Exception {
+    Configuration gen = new Configuration(conf);
+    gen.setInt("mapreduce.job.maps", 2);
+    ExampleTools.run(gen, ExampleTools.TERA_GEN, Long.toString(rows), out.toString());
     FileSystem fs = out.getFileSystem(conf);
     TeraChecksum sum = TeraChecksum.of(fs, out);
     if (sum.rows() != rows) {
       throw new IllegalStateException("TeraGen wrote " + sum.rows() + " rows, not " + rows);
     }
     return sum.low64();
+  }
+
+  /**
+   * One timed TeraSort of {@code in} with {@code sort}, its output checked by TeraValidate (run with
+   * {@code conf}) against TeraGen's checksum {@code expected}; the output and report (under
+   * {@code base}) are deleted after. Returns TeraSort's seconds (sampling and job).
+   */
+  static double sortValidated(Configuration conf, Configuration sort, Path in, Path base, String variant, int round,
+      long expected) throws Exception {
+    FileSystem fs = base.getFileSystem(conf);
+    Path out = new Path(base, "sorted-" + variant + "-" + round);
+    long start = System.nanoTime();
+    ExampleTools.run(sort, ExampleTools.TERA_SORT, in.toString(), out.toString());
+    double s = Rounds.since(start);
+    Path report = new Path(base, "validate-" + variant + "-" + round);
+    ExampleTools.run(new Configuration(conf), ExampleTools.TERA_VALIDATE, out.toString(), report.toString());
+    long checksum = validated(fs, report, variant);
+    if (checksum != expected) {
+      throw new IllegalStateException("TeraSort " + variant + ": TeraValidate's checksum " + Long.toHexString(checksum)
+          + " is not TeraGen's " + Long.toHexString(expected) + " (rows lost or changed)");
+    }
+    fs.delete(out, true);
+    fs.delete(report, true);
+    return s;
   }
 
   /** Reads TeraValidate's report: no error lines, one checksum (hex, 128-bit); returns its low 64 bits. */

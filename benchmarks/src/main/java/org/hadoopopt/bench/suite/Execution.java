@@ -50,16 +50,16 @@ final class Execution {
   final Answer answer;
   final Map<String, Long> counters;
 
+  /** Each counter's name in camel case, under "tree": TREES_TOTAL is treesTotal, BYTES_COPIED treeBytesCopied. */
   private static Map<BTreeCounter, String> treeCounters() {
     Map<BTreeCounter, String> m = new java.util.EnumMap<>(BTreeCounter.class);
-    m.put(BTreeCounter.TREES_TOTAL, "treesTotal");
-    m.put(BTreeCounter.TREES_PRUNED, "treesPruned");
-    m.put(BTreeCounter.TREES_OPENED, "treesOpened");
-    m.put(BTreeCounter.BYTES_COPIED, "treeBytesCopied");
-    m.put(BTreeCounter.STAGE_NANOS, "treeStageNanos");
-    m.put(BTreeCounter.OPEN_NANOS, "treeOpenNanos");
-    m.put(BTreeCounter.SCAN_NANOS, "treeScanNanos");
-    m.put(BTreeCounter.RECORDS_SCANNED, "treeRecordsScanned");
+    for (BTreeCounter c : BTreeCounter.values()) {
+      StringBuilder name = new StringBuilder();
+      for (String word : c.name().toLowerCase(java.util.Locale.ROOT).split("_")) {
+        name.append(name.length() == 0 ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+      }
+      m.put(c, name.indexOf("trees") == 0 ? name.toString() : "tree" + Character.toUpperCase(name.charAt(0)) + name.substring(1));
+    }
     return java.util.Collections.unmodifiableMap(m);
   }
 

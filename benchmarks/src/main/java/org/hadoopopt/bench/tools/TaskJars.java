@@ -16,8 +16,8 @@ public final class TaskJars {
   /** Hadoop's key behind {@code -libjars}. */
   public static final String TMPJARS = "tmpjars";
   /** Mutable decoders and KeyValueSequenceFile, with the JE tuple and protobuf codecs they load. */
-  public static final String[] INPUTFORMATS = {"org.hadoopopt.inputformats.record.ByteSlice",
-      "com.sleepycat.bind.tuple.TupleInput", "com.google.protobuf.Message"};
+  public static final String[] INPUTFORMATS = {org.hadoopopt.inputformats.record.ByteSlice.class.getName(),
+      com.sleepycat.bind.tuple.TupleInput.class.getName(), com.google.protobuf.Message.class.getName()};
 
   private TaskJars() {}
 
