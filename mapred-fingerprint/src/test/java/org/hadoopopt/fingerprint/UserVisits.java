@@ -1,31 +1,28 @@
 package org.hadoopopt.fingerprint;
 
 import java.util.Map;
-import java.util.Random;
 import java.util.TreeMap;
+import org.hadoopopt.pavlo.data.UserVisitsRows;
 
 /**
- * A small stand-in for the Pavlo UserVisits table: {@code sourceIP|destURL|visitDate|adRevenue|
- * userAgent|countryCode|languageCode|searchWord|duration}, adRevenue with two decimals.
+ * Small Pavlo UserVisits tables ({@code sourceIP|destURL|visitDate|adRevenue|userAgent|countryCode|
+ * languageCode|searchWord|duration}, adRevenue with two decimals) from the benchmark's own generator,
+ * and the aggregation computed here from the text.
  */
 public final class UserVisits {
   private UserVisits() {}
 
+  /**
+   * {@code rows} lines, each ended by a newline; sourceIPs from a pool of {@code distinctIps} whose first 7
+   * characters take a tenth as many values (so their last octets vary too) and destURLs over 10,000 pages.
+   */
   public static String lines(long seed, int rows, int distinctIps) {
-    Random r = new Random(seed);
-    String[] ips = new String[distinctIps];
-    for (int i = 0; i < distinctIps; i++) {
-      ips[i] = (1 + r.nextInt(223)) + "." + r.nextInt(256) + "." + r.nextInt(256) + "." + r.nextInt(256);
-    }
+    UserVisitsRows g = new UserVisitsRows(seed, 10_000, distinctIps, Math.max(1, distinctIps / 10),
+        UserVisitsRows.PAVLO_FIRST_DATE, UserVisitsRows.PAVLO_DATE_DAYS);
     StringBuilder sb = new StringBuilder(rows * 140);
     for (int i = 0; i < rows; i++) {
-      sb.append(ips[r.nextInt(distinctIps)]).append('|')
-          .append("http://url").append(r.nextInt(10000)).append(".example/page").append('|')
-          .append(1980 + r.nextInt(30)).append("-0").append(1 + r.nextInt(9)).append("-1").append(r.nextInt(10)).append('|')
-          .append(r.nextInt(1000)).append('.').append(String.format("%02d", r.nextInt(100))).append('|')
-          .append("Mozilla/5.0 (agent ").append(r.nextInt(50)).append(")|")
-          .append("USA|en-US|searchword").append(r.nextInt(1000)).append('|')
-          .append(1 + r.nextInt(100)).append('\n');
+      g.appendRow(i, sb);
+      sb.append('\n');
     }
     return sb.toString();
   }

@@ -10,8 +10,8 @@ import org.hadoopopt.inputformats.codec.DecoderKind;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.codec.RecordDecoder;
 import org.hadoopopt.inputformats.record.Row;
-import org.hadoopopt.inputformats.record.SampleRows;
 import org.hadoopopt.inputformats.record.Schema;
+import org.hadoopopt.pavlo.data.SampleRows;
 
 /**
  * The decoding experiment measured side by side: round after round, each of the seven decoders

@@ -20,8 +20,8 @@ import org.hadoopopt.inputformats.codec.DecoderKind;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.codec.RecordDecoder;
 import org.hadoopopt.inputformats.record.Row;
-import org.hadoopopt.inputformats.record.SampleRows;
 import org.hadoopopt.inputformats.record.Schema;
+import org.hadoopopt.pavlo.data.SampleRows;
 
 /**
  * Jiang et al.'s decoding experiment in its own setting: 512 MB of UserVisits records (as text;

@@ -11,9 +11,9 @@ import java.util.Arrays;
 import java.util.List;
 import org.hadoopopt.inputformats.proto.PavloProtos;
 import org.hadoopopt.inputformats.record.Row;
-import org.hadoopopt.inputformats.record.SampleRows;
 import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.inputformats.record.UserVisitsRecord;
+import org.hadoopopt.pavlo.data.SampleRows;
 import org.junit.jupiter.api.Test;
 
 /** The same rows decoded by all seven decoders compare equal, and equal an independent parse. */

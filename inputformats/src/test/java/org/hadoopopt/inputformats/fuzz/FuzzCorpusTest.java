@@ -11,7 +11,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.fs.Path;
 import org.hadoopopt.inputformats.mapreduce.UserVisitsKvsfInputFormat;
-import org.hadoopopt.inputformats.record.SampleRows;
 import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.Test;
 
@@ -38,7 +37,7 @@ class FuzzCorpusTest {
   void kvsfCases() throws Exception {
     File work = new File("target/test-work/fuzz-corpus-kvsf").getAbsoluteFile();
     TestFiles.deleteRecursively(work);
-    List<String> rows = KvsfFuzzTest.original("tuple", SampleRows.userVisits(19, 40)).rows;
+    List<String> rows = KvsfFuzzTest.original("tuple", KvsfFuzzTest.baseRows()).rows;
     File[] cases = corpus("kvsf");
     assertTrue(cases.length > 0, "the KVSF corpus is on the class path");
     for (File c : cases) {

@@ -8,11 +8,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.List;
-import java.util.zip.CRC32C;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -21,7 +18,7 @@ import org.hadoopopt.inputformats.index.RangeIndexBuilder;
 import org.hadoopopt.inputformats.index.RangeIndexLayout;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.mapreduce.RankingsRangeInputFormat;
-import org.hadoopopt.inputformats.record.SampleRows;
+import org.hadoopopt.pavlo.data.SampleRows;
 import org.hadoopopt.testing.TestFiles;
 import org.hadoopopt.testing.fuzz.FuzzRun;
 import org.hadoopopt.testing.fuzz.Mutator;
@@ -54,8 +51,7 @@ class RangeIndexFuzzTest {
   private static Path data;
   private static Path index;
   private static byte[] original;
-  private static final List<String> ROWS = new ArrayList<>();
-  private static final List<Integer> RANKS = new ArrayList<>();
+  private static final SidecarFuzz TABLE = new SidecarFuzz();
   private static int entriesAt;
   private static int entries;
 
@@ -87,8 +83,7 @@ class RangeIndexFuzzTest {
       }
       last = rank;
       text.append(l).append('\n');
-      ROWS.add(l);
-      RANKS.add((int) rank);
+      TABLE.add(l, (int) rank);
     }
     b.addPage(first, last, pageStart, text.length() - pageStart);
     entries = b.pages();
@@ -131,18 +126,10 @@ class RangeIndexFuzzTest {
     return true;
   }
 
-  static void fixCrc(byte[] b) {
-    if (b.length >= 4) {
-      CRC32C c = new CRC32C();
-      c.update(b, 0, b.length - 4);
-      ByteBuffer.wrap(b).putInt(b.length - 4, (int) c.getValue());
-    }
-  }
-
   @Test
   void intactIndexPrunesAndReadsTheRange() throws Exception {
     FuzzReads.Read got = read(40, 45);
-    assertEquals(expected(40, 45), got.rows);
+    assertEquals(TABLE.expected(40, 45), got.rows);
     assertTrue(got.rows.size() > 0);
   }
 
@@ -150,16 +137,6 @@ class RangeIndexFuzzTest {
     Configuration conf = FuzzReads.conf(false);
     RangeIndexInputFormat.setIntRange(conf, "pageRank", lo, true, hi, true);
     return FuzzReads.read(new RankingsRangeInputFormat(), data.getParent(), conf, 1 << 20);
-  }
-
-  private static List<String> expected(int lo, int hi) {
-    List<String> out = new ArrayList<>();
-    for (int i = 0; i < ROWS.size(); i++) {
-      if (RANKS.get(i) >= lo && RANKS.get(i) <= hi) {
-        out.add(ROWS.get(i));
-      }
-    }
-    return out;
   }
 
   /** The corpus (fuzz-corpus/range-index): each file in place of the index fails clearly or reads the range exactly. */
@@ -172,7 +149,7 @@ class RangeIndexFuzzTest {
       for (File c : cases) {
         Files.write(idx.toPath(), Files.readAllBytes(c.toPath()));
         try {
-          assertEquals(expected(40, 45), read(40, 45).rows, c.getName());
+          assertEquals(TABLE.expected(40, 45), read(40, 45).rows, c.getName());
         } catch (IOException e) {
           FuzzReads.assertClear(e, index);
         }
@@ -184,56 +161,27 @@ class RangeIndexFuzzTest {
 
   @Test
   void fuzz() {
-    Mutator mutator = mutator();
-    File idx = new File(index.toUri());
-    FuzzRun run = new FuzzRun("range-index", 19_0003L, 1500, 5_000, 64L << 20).run((i, r, input) -> {
-      Mutator.Mutation m = mutator.mutate(r);
-      boolean fixed = r.nextInt(10) < 8;
-      if (fixed) {
-        fixCrc(m.bytes);
+    FuzzRun run = new FuzzRun("range-index", 19_0003L, 1500, 5_000, 64L << 20);
+    TABLE.fuzz(run, mutator(), new File(index.toUri()), original, 30, new SidecarFuzz.Target() {
+      @Override
+      public FuzzReads.Read read(int lo, int hi) throws IOException, InterruptedException {
+        return RangeIndexFuzzTest.read(lo, hi);
       }
-      int lo = r.nextInt(100);
-      int hi = lo + r.nextInt(30);
-      input.bytes = m.bytes;
-      input.what = m.what + (fixed ? ", CRC recomputed" : "") + ", pageRank " + lo + ".." + hi;
-      Files.write(idx.toPath(), m.bytes);
-      List<String> want = expected(lo, hi);
-      FuzzReads.Read got;
-      try {
-        got = read(lo, hi);
-      } catch (IOException e) {
+
+      @Override
+      public void assertClear(IOException e) {
         FuzzReads.assertClear(e, e.getMessage().contains(index.toString()) ? index : data);
-        return "error";
-      } catch (IllegalArgumentException e) {
-        if (!e.getMessage().contains(index.toString()) && !e.getMessage().contains("by its index")) {
-          throw e;
-        }
-        return "refused: the index names another column or table";
       }
-      if (got.rows.equals(want)) {
-        return "same rows";
+
+      @Override
+      public boolean isRefusal(IllegalArgumentException e) {
+        return e.getMessage().contains(index.toString()) || e.getMessage().contains("by its index");
       }
-      // Rows of the range, in order, none twice: pruning by a forged index can only drop rows.
-      int j = 0;
-      for (String row : got.rows) {
-        while (j < want.size() && !want.get(j).equals(row)) {
-          j++;
-        }
-        if (j == want.size()) {
-          throw new AssertionError("wrong answer: " + row + " is not a row of the range, or out of order");
-        }
-        j++;
+
+      @Override
+      public boolean onlyBoundsChanged(byte[] mutated) {
+        return onlyKeysChanged(mutated);
       }
-      if (!fixed || !onlyKeysChanged(m.bytes)) {
-        throw new AssertionError("wrong answer: " + got.rows.size() + " rows of " + want.size() + " without an error");
-      }
-      return "forged key bounds (valid CRC): rows pruned";
     });
-    try {
-      Files.write(idx.toPath(), original);
-    } catch (IOException e) {
-      throw new AssertionError(e);
-    }
-    run.assertNoFailures();
   }
 }

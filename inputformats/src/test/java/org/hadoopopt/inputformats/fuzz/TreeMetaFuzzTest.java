@@ -7,10 +7,8 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -22,8 +20,8 @@ import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.index.KeyType;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.record.Row;
-import org.hadoopopt.inputformats.record.SampleRows;
 import org.hadoopopt.inputformats.record.Schema;
+import org.hadoopopt.pavlo.data.SampleRows;
 import org.hadoopopt.testing.TestFiles;
 import org.hadoopopt.testing.fuzz.FuzzRun;
 import org.hadoopopt.testing.fuzz.Mutator;
@@ -55,8 +53,7 @@ class TreeMetaFuzzTest {
   private static Path meta;
   private static byte[] original;
   private static byte[] dataBytes;
-  private static final List<String> ROWS = new ArrayList<>();
-  private static final List<Integer> RANKS = new ArrayList<>();
+  private static final SidecarFuzz TABLE = new SidecarFuzz();
   private static int tailAt;
   private static int tailLength;
 
@@ -77,8 +74,7 @@ class TreeMetaFuzzTest {
       d.decodeLine(b, 0, b.length, "lines", 0);
       int rank = Integer.parseInt(l.split("\\|")[1]);
       w.append(KeyType.INT.toSortable((long) rank), 0, 4, row);
-      ROWS.add(FuzzReads.exactText(row));
-      RANKS.add(rank);
+      TABLE.add(FuzzReads.exactText(row), rank);
     }
     FileSystem fs = FileSystem.getLocal(new Configuration()); // the loader's own path; reads go raw
     data = new Path(new File(dir, TreeLayout.dataFileName(0)).toURI());
@@ -119,16 +115,6 @@ class TreeMetaFuzzTest {
     return m;
   }
 
-  private static List<String> expected(int lo, int hi) {
-    List<String> out = new ArrayList<>();
-    for (int i = 0; i < ROWS.size(); i++) {
-      if (RANKS.get(i) >= lo && RANKS.get(i) <= hi) {
-        out.add(ROWS.get(i));
-      }
-    }
-    return out;
-  }
-
   private static FuzzReads.Read read(int lo, int hi) throws IOException, InterruptedException {
     Configuration conf = conf(false);
     RangeIndexInputFormat.setIntRange(conf, "pageRank", lo, true, hi, true);
@@ -139,78 +125,50 @@ class TreeMetaFuzzTest {
   void intactTreeReadsTheRange() throws Exception {
     FuzzReads.Read got = read(30, 50);
     assertTrue(got.rows.size() > 10);
-    assertEquals(expected(30, 50), got.rows);
+    assertEquals(TABLE.expected(30, 50), got.rows);
   }
 
   @Test
   void fuzz() {
-    Mutator mutator = mutator();
-    File sidecar = new File(meta.toUri());
     File tree = new File(data.toUri());
-    FuzzRun run = new FuzzRun("btree-sidecar", 19_0004L, 300, 20_000, 256L << 20).run((i, r, input) -> {
-      Mutator.Mutation m = mutator.mutate(r);
-      boolean fixed = r.nextInt(10) < 8;
-      if (fixed) {
-        RangeIndexFuzzTest.fixCrc(m.bytes);
+    FuzzRun run = new FuzzRun("btree-sidecar", 19_0004L, 300, 20_000, 256L << 20);
+    TABLE.fuzz(run, mutator(), new File(meta.toUri()), original, 40, new SidecarFuzz.Target() {
+      @Override
+      public FuzzReads.Read read(int lo, int hi) throws IOException, InterruptedException {
+        return TreeMetaFuzzTest.read(lo, hi);
       }
-      int lo = r.nextInt(100);
-      int hi = lo + r.nextInt(40);
-      input.bytes = m.bytes;
-      input.what = m.what + (fixed ? ", CRC recomputed" : "") + ", pageRank " + lo + ".." + hi;
-      Files.write(sidecar.toPath(), m.bytes);
-      String outcome = judge(m, fixed, lo, hi);
-      if (!Arrays.equals(dataBytes, Files.readAllBytes(tree.toPath()))) {
-        Files.write(tree.toPath(), dataBytes);
-        throw new AssertionError("the tree file " + data + " was written to (" + outcome + ")");
+
+      @Override
+      public void assertClear(IOException e) {
+        // A sidecar whose stamp no longer matches the tree is refused naming the tree and what differs.
+        FuzzReads.assertClear(e, e.getMessage().contains(meta.toString()) ? meta : data, "JE cannot open",
+            "not the B+-tree file the loader wrote");
       }
-      return outcome;
+
+      @Override
+      public boolean isRefusal(IllegalArgumentException e) {
+        return e.getMessage().contains(data.toString());
+      }
+
+      @Override
+      public boolean onlyBoundsChanged(byte[] mutated) {
+        // rows, has keys, first and last key (offsets 26..50): what no reader can check against the tree
+        boolean boundsOnly = mutated.length == original.length;
+        for (int k = 0; k < original.length - 4 && boundsOnly; k++) {
+          boundsOnly = mutated[k] == original[k] || k >= 26 && k < 51;
+        }
+        return boundsOnly;
+      }
+
+      @Override
+      public void afterCase(String outcome) throws IOException {
+        if (!Arrays.equals(dataBytes, Files.readAllBytes(tree.toPath()))) {
+          Files.write(tree.toPath(), dataBytes);
+          throw new AssertionError("the tree file " + data + " was written to (" + outcome + ")");
+        }
+      }
     });
-    try {
-      Files.write(sidecar.toPath(), original);
-    } catch (IOException e) {
-      throw new AssertionError(e);
-    }
-    run.assertNoFailures();
     File[] left = new File(work, "local").listFiles();
     assertEquals(0, left == null ? 0 : left.length, "staging directories left: " + Arrays.toString(left));
-  }
-
-  private static String judge(Mutator.Mutation m, boolean fixed, int lo, int hi) throws Exception {
-    List<String> want = expected(lo, hi);
-    FuzzReads.Read got;
-    try {
-      got = read(lo, hi);
-    } catch (IOException e) {
-      // A sidecar whose stamp no longer matches the tree is refused naming the tree and what differs.
-      FuzzReads.assertClear(e, e.getMessage().contains(meta.toString()) ? meta : data, "JE cannot open",
-          "not the B+-tree file the loader wrote");
-      return "error";
-    } catch (IllegalArgumentException e) {
-      if (!e.getMessage().contains(data.toString())) {
-        throw e;
-      }
-      return "refused: another table or column";
-    }
-    if (got.rows.equals(want)) {
-      return "same rows";
-    }
-    int j = 0;
-    for (String row : got.rows) {
-      while (j < want.size() && !want.get(j).equals(row)) {
-        j++;
-      }
-      if (j == want.size()) {
-        throw new AssertionError("wrong answer: " + row + " is not a row of the range, or out of order");
-      }
-      j++;
-    }
-    boolean boundsOnly = m.bytes.length == original.length;
-    for (int k = 0; k < original.length - 4 && boundsOnly; k++) {
-      boundsOnly = m.bytes[k] == original[k] || k >= 26 && k < 51;
-    }
-    if (!fixed || !boundsOnly) {
-      throw new AssertionError("wrong answer: " + got.rows.size() + " rows of " + want.size() + " without an error");
-    }
-    return "forged bounds (valid CRC): tree pruned";
   }
 }

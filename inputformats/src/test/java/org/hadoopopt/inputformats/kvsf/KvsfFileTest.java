@@ -20,8 +20,8 @@ import org.apache.hadoop.fs.Path;
 import org.hadoopopt.inputformats.codec.BinaryCodecs;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.record.Row;
-import org.hadoopopt.inputformats.record.SampleRows;
 import org.hadoopopt.inputformats.record.Schema;
+import org.hadoopopt.pavlo.data.SampleRows;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

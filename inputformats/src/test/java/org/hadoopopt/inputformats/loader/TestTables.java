@@ -6,26 +6,32 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.InputFormat;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
+import org.hadoopopt.inputformats.mapreduce.CountingTaskContext;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.record.Row;
+import org.hadoopopt.pavlo.data.PageUrls;
+import org.hadoopopt.pavlo.data.UserVisitsRows;
 import org.hadoopopt.testing.TestFiles;
 
 /**
- * Small deterministic Rankings and UserVisits tables as '|' lines, written by the test itself, and
+ * Small deterministic Rankings and UserVisits tables as '|' lines (UserVisits from the benchmark's
+ * generator, its destURLs the Rankings pageURLs), written by the test itself, and
  * the loader tests' shared steps: a local work folder and runner, loading a table, reading it back
  * through an input format as tasks would.
  */
@@ -35,22 +41,14 @@ final class TestTables {
 
   TestTables(long seed, int rankingRows, int visitRows) {
     Random r = new Random(seed);
-    List<String> urls = new ArrayList<>();
     for (int i = 0; i < rankingRows; i++) {
-      String url = "http://u" + i + ".example.com/" + Integer.toString(r.nextInt(1 << 20), 36);
-      urls.add(url);
       // Skewed like the benchmark: most ranks 1..30, a few large ones.
       int rank = r.nextInt(50) == 0 ? 100 + r.nextInt(900) : 1 + r.nextInt(30);
-      rankings.add(url + "|" + rank + "|" + (1 + r.nextInt(100)));
+      rankings.add(PageUrls.of(seed, i) + "|" + rank + "|" + (1 + r.nextInt(100)));
     }
-    LocalDate base = LocalDate.of(1999, 12, 1);
-    for (int i = 0; i < visitRows; i++) {
-      String ip = r.nextInt(256) + "." + r.nextInt(256) + "." + r.nextInt(256) + "." + r.nextInt(256);
-      String date = base.plusDays(r.nextInt(120)).toString();
-      String revenue = String.format(Locale.ROOT, "%d.%02d", r.nextInt(1000), r.nextInt(100));
-      userVisits.add(ip + "|" + urls.get(r.nextInt(urls.size())) + "|" + date + "|" + revenue + "|Mozilla/5.0|USA|en-US|w"
-          + r.nextInt(500) + "|" + (1 + r.nextInt(100)));
-    }
+    // Every destURL a pageURL above; four months of dates, so ranges hit pages on every side.
+    userVisits.addAll(Arrays.asList(new UserVisitsRows(seed, rankingRows, 1_000_000, UserVisitsRows.PAVLO_IP_PREFIXES,
+        LocalDate.of(1999, 12, 1), 120).rows(visitRows)));
   }
 
   static void write(File file, List<String> lines) throws IOException {
@@ -113,6 +111,12 @@ final class TestTables {
    */
   static List<String> read(InputFormat<Writable, ? extends Row> format, Path dir, Configuration c,
       List<InputSplit> splitsOut) throws Exception {
+    return read(format, dir, c, splitsOut, new Counters());
+  }
+
+  /** {@link #read(InputFormat, Path, Configuration, List)}, the readers' counters added to {@code counters}. */
+  static List<String> read(InputFormat<Writable, ? extends Row> format, Path dir, Configuration c,
+      List<InputSplit> splitsOut, Counters counters) throws Exception {
     Job job = Job.getInstance(c);
     FileInputFormat.addInputPath(job, dir);
     List<InputSplit> splits = format.getSplits(job);
@@ -121,7 +125,7 @@ final class TestTables {
     }
     List<String> rows = new ArrayList<>();
     for (InputSplit s : splits) {
-      readSplit(format, job.getConfiguration(), s, rows);
+      readSplit(format, CountingTaskContext.of(job.getConfiguration(), counters, "loaded"), s, rows);
     }
     Collections.sort(rows);
     return rows;
@@ -130,7 +134,11 @@ final class TestTables {
   /** Adds the projected rows of one split to {@code rows}. */
   static void readSplit(InputFormat<Writable, ? extends Row> format, Configuration c, InputSplit s, List<String> rows)
       throws Exception {
-    TaskAttemptContextImpl ctx = new TaskAttemptContextImpl(c, new TaskAttemptID());
+    readSplit(format, new TaskAttemptContextImpl(c, new TaskAttemptID()), s, rows);
+  }
+
+  private static void readSplit(InputFormat<Writable, ? extends Row> format, TaskAttemptContext ctx, InputSplit s,
+      List<String> rows) throws Exception {
     try (RecordReader<Writable, ? extends Row> r = format.createRecordReader(s, ctx)) {
       r.initialize(s, ctx);
       while (r.nextKeyValue()) {

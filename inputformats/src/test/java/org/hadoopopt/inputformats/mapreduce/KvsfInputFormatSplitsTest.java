@@ -23,9 +23,9 @@ import org.hadoopopt.inputformats.codec.BinaryCodecs;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.kvsf.KvsfFileInfo;
 import org.hadoopopt.inputformats.kvsf.KvsfWriter;
-import org.hadoopopt.inputformats.record.SampleRows;
 import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.inputformats.record.UserVisitsRecord;
+import org.hadoopopt.pavlo.data.SampleRows;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

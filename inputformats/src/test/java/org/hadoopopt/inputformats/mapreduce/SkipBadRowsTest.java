@@ -29,8 +29,8 @@ import org.hadoopopt.inputformats.kvsf.KvsfWriter;
 import org.hadoopopt.inputformats.record.MalformedRecordException;
 import org.hadoopopt.inputformats.record.RankingsRecord;
 import org.hadoopopt.inputformats.record.Row;
-import org.hadoopopt.inputformats.record.SampleRows;
 import org.hadoopopt.inputformats.record.Schema;
+import org.hadoopopt.pavlo.data.SampleRows;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

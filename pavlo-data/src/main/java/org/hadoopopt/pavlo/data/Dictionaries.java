@@ -1,4 +1,4 @@
-package org.hadoopopt.bench.pavlo.gen;
+package org.hadoopopt.pavlo.data;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -11,15 +11,15 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /** The value lists that ship inside the jar (resources next to this class). */
-final class Dictionaries {
-  static final List<String> USER_AGENTS = load("user-agents.txt");
-  static final List<String> COUNTRY_CODES = load("country-codes.txt");
-  static final List<String> LANGUAGE_CODES = load("language-codes.txt");
-  static final List<String> SEARCH_WORDS = load("search-words.txt");
+public final class Dictionaries {
+  public static final List<String> USER_AGENTS = load("user-agents.txt");
+  public static final List<String> COUNTRY_CODES = load("country-codes.txt");
+  public static final List<String> LANGUAGE_CODES = load("language-codes.txt");
+  public static final List<String> SEARCH_WORDS = load("search-words.txt");
 
   private Dictionaries() {}
 
-  static String pick(List<String> dict, SplittableRandom r) {
+  public static String pick(List<String> dict, SplittableRandom r) {
     return dict.get(r.nextInt(dict.size()));
   }
 

@@ -2,6 +2,9 @@ package org.hadoopopt.bench.pavlo.gen;
 
 import java.util.SplittableRandom;
 import org.hadoopopt.bench.pavlo.PavloSchema;
+import org.hadoopopt.pavlo.data.Dictionaries;
+import org.hadoopopt.pavlo.data.PageUrls;
+import org.hadoopopt.pavlo.data.RowRandom;
 
 /**
  * Documents(url, html): one-line HTML pages of about 1.5 KB with 1..20 links to uniformly drawn
@@ -33,7 +36,7 @@ final class DocumentsTable extends PavloTable {
   @Override
   void appendRow(long i, StringBuilder out) {
     SplittableRandom r = RowRandom.of(seed, RowRandom.DOCUMENTS, i);
-    RankingsTable.appendPageUrl(seed, i % rankingsRows, out);
+    PageUrls.append(seed, i % rankingsRows, out);
     out.append(PavloSchema.SEPARATOR).append("<html><head><title>");
     words(r, 2 + r.nextInt(4), out);
     out.append("</title></head><body>");
@@ -44,7 +47,7 @@ final class DocumentsTable extends PavloTable {
       out.append("<p>");
       words(r, 3 + r.nextInt(10), out);
       out.append(" <a href=\"");
-      RankingsTable.appendPageUrl(seed, targets[k], out);
+      PageUrls.append(seed, targets[k], out);
       out.append("\">");
       words(r, 1, out);
       out.append("</a></p>");

@@ -2,6 +2,7 @@ package org.hadoopopt.bench.pavlo.gen;
 
 import java.util.SplittableRandom;
 import org.hadoopopt.bench.pavlo.PavloSchema;
+import org.hadoopopt.pavlo.data.RowRandom;
 
 /**
  * Grep(key, field): a unique 10-character key and 90 random characters; "XYZ" is planted in about
