@@ -136,11 +136,7 @@ public final class TreeMeta {
     try {
       String table = d.readUTF();
       String column = d.readUTF();
-      int t = d.readByte();
-      if (t < 0 || t >= KeyType.values().length) {
-        throw d.bad("unknown key type " + t);
-      }
-      KeyType type = KeyType.values()[t];
+      KeyType type = KeyType.readType(d);
       long rows = d.readLong();
       Object first = null;
       Object last = null;

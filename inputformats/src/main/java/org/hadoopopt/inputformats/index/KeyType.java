@@ -19,6 +19,15 @@ import org.hadoopopt.inputformats.record.Row;
 public enum KeyType {
   INT, DATE, STRING;
 
+  /** The key type stored as its ordinal (1 byte) in an index or sidecar; another byte fails naming the file and offset. */
+  public static KeyType readType(ChecksummedFile.Body d) throws IOException {
+    int t = d.readByte();
+    if (t < 0 || t >= values().length) {
+      throw d.bad("unknown key type " + t);
+    }
+    return values()[t];
+  }
+
   /** The key type of a column of {@code type}; DECIMAL columns cannot be indexed. */
   public static KeyType of(FieldType type, String column) {
     switch (type) {

@@ -123,11 +123,7 @@ public final class RangeIndex {
       }
       String table = d.readUTF();
       String column = d.readUTF();
-      int t = d.readByte();
-      if (t < 0 || t >= KeyType.values().length) {
-        throw d.bad("unknown key type " + t);
-      }
-      KeyType type = KeyType.values()[t];
+      KeyType type = KeyType.readType(d);
       int pageSize = d.readInt();
       if (pageSize <= 0) {
         throw d.bad("page size " + pageSize);
