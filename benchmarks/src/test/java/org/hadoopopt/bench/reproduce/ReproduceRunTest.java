@@ -26,6 +26,7 @@ class ReproduceRunTest {
 
   private File jar(String name, String manifest, String classBytes) throws IOException {
     File f = new File(dir, name);
+    assertTrue(f.getParentFile().isDirectory() || f.getParentFile().mkdirs());
     try (ZipOutputStream z = new ZipOutputStream(new FileOutputStream(f))) {
       z.putNextEntry(new ZipEntry("META-INF/MANIFEST.MF"));
       z.write(manifest.getBytes(StandardCharsets.UTF_8));
