@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.hadoopopt.bench.micro.MicroPart;
 import org.hadoopopt.bench.tools.Json;
 
@@ -34,17 +35,21 @@ public final class ReproduceReport {
   /** Writes the three report files; returns the console text. */
   public static String write(File out) throws IOException {
     List<Finding> all = collect(out, ReproduceParts.all());
-    String text = text(all);
+    List<String> run = ReproduceRun.describe(out,
+        ReproduceParts.all().stream().map(p -> p.name).collect(Collectors.toList()));
+    String text = text(all) + (run.isEmpty() ? "" : String.join("\n", run) + "\n");
     Files.write(new File(out, "reproduce.txt").toPath(), text.getBytes(StandardCharsets.UTF_8));
     ObjectNode root = Json.object();
     ObjectNode counts = root.putObject("verdicts");
     verdictCounts(all).forEach((v, n) -> counts.put(v.name(), n));
+    ArrayNode runLines = root.putArray("run");
+    run.forEach(runLines::add);
     ArrayNode a = root.putArray("findings");
     for (Finding f : all) {
       a.add(f.toJson());
     }
     Json.write(new File(out, "reproduce.json"), root);
-    Files.write(new File(out, "reproduce.html").toPath(), html(all).getBytes(StandardCharsets.UTF_8));
+    Files.write(new File(out, "reproduce.html").toPath(), html(all, run).getBytes(StandardCharsets.UTF_8));
     return text + String.format(Locale.ROOT, "(report in %s/reproduce.txt, .json and .html)%n", out);
   }
 
@@ -122,7 +127,7 @@ public final class ReproduceReport {
     return b.toString();
   }
 
-  static String html(List<Finding> all) throws IOException {
+  static String html(List<Finding> all, List<String> run) throws IOException {
     StringBuilder b = new StringBuilder();
     b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
         .append("<title>HadoopOpt: the research reproduced</title>\n<style>").append(css())
@@ -145,7 +150,11 @@ public final class ReproduceReport {
           .append("</td><td class=\"verdict-").append(f.verdict.name()).append("\">").append(escape(f.verdict.text))
           .append("</td><td class=\"text\">").append(escape(f.why)).append("</td></tr>\n");
     }
-    return b.append("</table>\n</body></html>\n").toString();
+    b.append("</table>\n");
+    if (!run.isEmpty()) {
+      b.append("<pre class=\"run\">").append(escape(String.join("\n", run))).append("</pre>\n");
+    }
+    return b.append("</body></html>\n").toString();
   }
 
   private static String css() throws IOException {
