@@ -117,7 +117,30 @@ final class Execution {
         && conf.getLong(SPLIT_MINSIZE, 0) <= 1) { // unset, or Hadoop's default (mapred-default.xml: 0)
       conf.setLong(SPLIT_MINSIZE, Long.MAX_VALUE); // see SuiteOptions.AGGREGATION_WHOLE_FILES
     }
+    if (task.program().equals(Task.AGGREGATION.program()) && collector(v) && SuiteOptions.aggregationParallelReduce(conf)) {
+      parallelReduce(conf, Runtime.getRuntime().availableProcessors());
+    }
     return conf;
+  }
+
+  /** Hadoop's reducer count, local-runner reduce threads and reduce input buffer (see SuiteOptions.AGGREGATION_PARALLEL_REDUCE). */
+  static final String REDUCES = "mapreduce.job.reduces";
+  static final String LOCAL_REDUCES = "mapreduce.local.reduce.tasks.maximum";
+  static final String REDUCE_INPUT_BUFFER = "mapreduce.reduce.input.buffer.percent";
+  /** The reduce input kept in memory: 0.6 of the reduce's heap, below the shuffle's 0.7 (Hadoop's {@code mapreduce.reduce.shuffle.input.buffer.percent}). */
+  static final float REDUCE_INPUT_IN_MEMORY = 0.6f;
+
+  /** Sets each reduce-side key that the run left unset or at Hadoop's default (mapred-default.xml). */
+  static void parallelReduce(Configuration conf, int cores) {
+    if (conf.getInt(REDUCES, 1) == 1) {
+      conf.setInt(REDUCES, cores);
+    }
+    if (conf.getInt(LOCAL_REDUCES, 1) == 1) {
+      conf.setInt(LOCAL_REDUCES, cores);
+    }
+    if (conf.getFloat(REDUCE_INPUT_BUFFER, 0f) == 0f) {
+      conf.setFloat(REDUCE_INPUT_BUFFER, REDUCE_INPUT_IN_MEMORY);
+    }
   }
 
   /** The base configuration plus the variant's keys and task jars. */

@@ -93,11 +93,11 @@ public final class Variant {
    * {@code --variants quick}: the baseline and the best combination for each task, for the
    * default run of {@code bin/hadoopopt bench} (on HDFS with the local job runner): grep and
    * selection mutable decoding with the filter pushed down (mtp, with direct I/O: mtp+dio),
-   * selection over the range index (mti), the aggregation on KVSF with the hash fingerprint
-   * (bdb+fph), the partition join.
+   * selection over the range index (mti), the aggregation by hash grouping over whole text files
+   * with direct I/O (mt+hash+dio; it also runs the join's per-sourceIP sums), the partition join.
    */
   public static final List<String> QUICK = Collections.unmodifiableList(Arrays.asList(
-      "baseline", "mtp", "mtp+dio", "mti", "bdb+fph", "partition"));
+      "baseline", "mtp", "mtp+dio", "mti", "mt+hash+dio", "partition"));
 
   private final Decoder decoder;
   private final Set<Modifier> modifiers;

@@ -159,6 +159,36 @@ class ResultsAndVariantsTest {
   }
 
   @Test
+  void aggregationCollectorVariantsRunTheReduceSideInParallelAndInMemory() {
+    int cores = Runtime.getRuntime().availableProcessors();
+    org.apache.hadoop.mapred.JobConf defaults = new org.apache.hadoop.mapred.JobConf(); // mapred-default.xml's values
+    Configuration hash = Execution.configure(defaults, Task.AGGREGATION, Variant.parse("mt+hash"));
+    assertEquals(cores, hash.getInt(Execution.REDUCES, -1));
+    assertEquals(cores, hash.getInt(Execution.LOCAL_REDUCES, -1));
+    assertEquals(Execution.REDUCE_INPUT_IN_MEMORY, hash.getFloat(Execution.REDUCE_INPUT_BUFFER, -1f));
+    assertEquals(cores, Execution.configure(defaults, Task.AGGREGATION_SMALL, Variant.parse("bdb+fph")).getInt(Execution.REDUCES, -1));
+    assertEquals(1, Execution.configure(defaults, Task.AGGREGATION, Variant.parse("mt")).getInt(Execution.REDUCES, -1),
+        "no collector: Hadoop's one reducer");
+    assertEquals(0f, Execution.configure(defaults, Task.AGGREGATION, Variant.BASELINE).getFloat(Execution.REDUCE_INPUT_BUFFER, -1f));
+    assertEquals(1, Execution.configure(defaults, Task.JOIN, Variant.parse("mt+hash")).getInt(Execution.REDUCES, -1),
+        "not an aggregation");
+    Configuration given = new Configuration(defaults);
+    given.setInt(Execution.REDUCES, 5);
+    given.setFloat(Execution.REDUCE_INPUT_BUFFER, 0.3f);
+    Configuration kept = Execution.configure(given, Task.AGGREGATION, Variant.parse("mt+hash"));
+    assertEquals(5, kept.getInt(Execution.REDUCES, -1), "the run's own");
+    assertEquals(0.3f, kept.getFloat(Execution.REDUCE_INPUT_BUFFER, -1f), "the run's own");
+    Configuration off = new Configuration(defaults);
+    off.set(SuiteOptions.AGGREGATION_PARALLEL_REDUCE, "false");
+    assertEquals(1, Execution.configure(off, Task.AGGREGATION, Variant.parse("mt+hash")).getInt(Execution.REDUCES, -1), "switched off");
+    Configuration bad = new Configuration(false);
+    bad.set(SuiteOptions.AGGREGATION_PARALLEL_REDUCE, "2");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Execution.configure(bad, Task.AGGREGATION, Variant.parse("mt+hash")));
+    assertTrue(e.getMessage().contains(SuiteOptions.AGGREGATION_PARALLEL_REDUCE), e.getMessage());
+  }
+
+  @Test
   void badOptionsFailNamingTheKey() {
     Configuration c = new Configuration(false);
     c.set(SuiteOptions.RUNS, "0");

@@ -31,6 +31,8 @@ final class GroupTable {
   ValueStore current;
   ValueStore spare;
   int entries;
+  /** Counts {@link #clear}s: an entry number found before is valid while this is unchanged (entries never move). */
+  int generation;
 
   GroupTable(Layout layout) {
     keys = new ByteArena(layout.keyBytes);
@@ -122,9 +124,14 @@ final class GroupTable {
     }
   }
 
-  /** Loads the first probe slot of hash H (to bring it into the cache ahead of {@link #find}). */
+  /**
+   * Loads the first probe slot of hash H (to bring it into the cache ahead of {@link #find}): both
+   * its ends, since a 32-byte slot after the array's 16-byte header straddles two cache lines every
+   * other slot.
+   */
   long touch(int h) {
-    return slots[(h & mask) * STRIDE];
+    int at = (h & mask) * STRIDE;
+    return slots[at] + slots[at + STRIDE - 1];
   }
 
   /** Key bytes {@code [from, from + 8)} of a key of LEN bytes at OFF, big-endian, zero past its end. */
@@ -177,6 +184,7 @@ final class GroupTable {
     index.clear();
     keys.size = 0;
     entries = 0;
+    generation++;
   }
 
   /** Whether some entry holds two or more values (a fold would reduce). */

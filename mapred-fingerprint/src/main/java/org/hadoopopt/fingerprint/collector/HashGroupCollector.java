@@ -312,7 +312,7 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
       kb = keyBytes.getData();
       kl = keyBytes.getLength();
     }
-    collectBytes(key, value, kb, 0, kl, partition, GroupTable.hash(kb, 0, kl, partition));
+    collectBytes(key, value, kb, 0, kl, partition, GroupTable.hash(kb, 0, kl, partition), -1);
   }
 
   /** Probes the batch's slots first, then adds its records in order ({@link ProbeBatch}). */
@@ -321,11 +321,7 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
     ProbeBatch b = batch;
     int n = b.size;
     if (table != null && !sorting) {
-      long s = 0;
-      for (int i = 0; i < n; i++) {
-        s += table.touch(b.hash[i]);
-      }
-      touched += s;
+      touched += b.probe(table, rawSum.width());
     }
     for (int i = 0; i < n; i++) {
       K k = (K) b.key(i);
@@ -333,22 +329,25 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
       if (sorting) {
         sortFallback.collect(k, v, b.partition[i]);
       } else {
-        collectBytes(k, v, b.bytes, b.offset[i], b.length[i], b.partition[i], b.hash[i]);
+        collectBytes(k, v, b.bytes, b.offset[i], b.length[i], b.partition[i], b.hash[i], b.entry(i, table));
       }
     }
     b.clear();
   }
 
-  /** Adds a record whose key is serialized at {@code kb[ko, ko + kl)}, of probe hash H. */
-  private void collectBytes(K key, V value, byte[] kb, int ko, int kl, int partition, int h)
+  /**
+   * Adds a record whose key is serialized at {@code kb[ko, ko + kl)}, of probe hash H, whose entry
+   * is KNOWN when not negative (found by {@link ProbeBatch#probe}).
+   */
+  private void collectBytes(K key, V value, byte[] kb, int ko, int kl, int partition, int h, int known)
       throws IOException, InterruptedException {
-    if (!table.canEverHold(kl)) {
+    if (known < 0 && !table.canEverHold(kl)) {
       fallBack("a key of " + kl + " bytes is larger than the table's key arena (" + table.keys.capacity()
           + " bytes; raise " + MRJobConfig.IO_SORT_MB + " or " + MEMORY_PERCENT + ")");
       sortFallback.collect(key, value, partition);
       return;
     }
-    int e = table.find(kb, ko, kl, partition, h);
+    int e = known >= 0 ? known : table.find(kb, ko, kl, partition, h);
     if (e < 0 && !table.hasRoomFor(kl)) {
       spillTable();
       if (sorting) {
@@ -357,16 +356,13 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
       }
       e = table.find(kb, ko, kl, partition, h);
     }
-    if (rawSum != null && e >= 0 && table.current.count[e] == 1) {
+    // with as many values as entries every entry holds exactly its one value (each is linked once
+    // at insert, and sums in place never chain or fold): no read of its count, another cache miss
+    if (rawSum != null && e >= 0 && (table.current.size == table.entries || table.current.count[e] == 1)) {
       // the key's one value is its running sum: add this one to it, as the summing combiner would
-      ValueStore sums = table.current;
-      int width = rawSum.width();
-      // while every entry holds exactly its one value (always, unless a fold ran), entry e's value
-      // is value e, at e * width: no dependent reads of the chain arrays (a cache miss each)
-      int at = sums.size == table.entries ? e * width : sums.valueStart(sums.first(e));
-      rawSum.write(sums.arena.data, at, rawSum.read(sums.arena.data, at, width) + rawSum.valueOf(value));
+      rawSum.addInPlace(table, e, rawSum.valueOf(value));
       pendingRecords++;
-      pendingBytes += kl + width;
+      pendingBytes += kl + rawSum.width();
       pendingSums++;
       if (++records == checkRecords && !checked) {
         checkReduction();

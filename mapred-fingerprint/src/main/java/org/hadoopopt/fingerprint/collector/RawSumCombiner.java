@@ -173,6 +173,18 @@ public final class RawSumCombiner {
     input.increment(inputs);
   }
 
+  /**
+   * Adds V to entry E's running sum (its one value) in the table, as the summing combiner would
+   * add it (wrapping).
+   */
+  void addInPlace(GroupTable table, int e, long v) throws IOException {
+    ValueStore sums = table.current;
+    // while every entry holds exactly its one value (always, unless a fold ran), entry e's value
+    // is value e, at e * width: no dependent reads of the chain arrays (a cache miss each)
+    int at = sums.size == table.entries ? e * width : sums.valueStart(sums.first(e));
+    write(sums.arena.data, at, read(sums.arena.data, at, width) + v);
+  }
+
   int width() {
     return width;
   }
