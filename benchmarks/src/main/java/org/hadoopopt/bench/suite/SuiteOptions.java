@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.hadoopopt.bench.tools.ConfValues;
+import org.hadoopopt.bench.tools.Jobs;
 import org.hadoopopt.bench.tools.ToolArgs;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.bench.results.SuiteResults;
@@ -52,6 +53,20 @@ public final class SuiteOptions {
   public static final String AGGREGATION_PARALLEL_REDUCE = "hadoopopt.bench.suite.aggregation.parallel.reduce";
   /** Hadoop's {@code mapreduce.local.map.tasks.maximum}: set to the cores unless given when jobs run in the local job runner (on the local file system or HDFS). */
   static final String LOCAL_MAPS = "mapreduce.local.map.tasks.maximum";
+  /**
+   * HDFS's {@code dfs.client.block.write.locateFollowingBlock.initial.delay.ms} (Hadoop's default
+   * 400): how long a writer's {@code close()} sleeps before asking the NameNode again whether its
+   * last block is complete. The first ask nearly always comes before the DataNode's block report,
+   * so every task's output file cost 400 ms on HDFS (JFR: each map attempt's close in
+   * {@code DFSOutputStream.completeFile}'s sleep), more than an indexed selection's reading. The
+   * suite sets {@link #CLOSE_POLL_MS} unless the run gives the key, for every variant alike.
+   */
+  static final String CLOSE_POLL_KEY = "dfs.client.block.write.locateFollowingBlock.initial.delay.ms";
+  /** HDFS's retry count for the same wait (Hadoop's default 5); raised with the shorter first wait (doubling each time). */
+  static final String CLOSE_RETRIES_KEY = "dfs.client.block.write.locateFollowingBlock.retries";
+  static final int CLOSE_POLL_MS = 10;
+  /** 10 ms doubled 11 times: up to 20 s for the block report, Hadoop's 12.4 s and more. */
+  static final int CLOSE_RETRIES = 11;
   /**
    * {@code hadoopopt.bench.suite.peers}, default {@code duckdb}: comma-separated peers run on the same
    * files with the same SQL ({@code duckdb}, {@code spark}), or {@code none}. A peer whose runtime is
@@ -102,6 +117,10 @@ public final class SuiteOptions {
     // no longer trusts the overcounting counter (Execution.inputBytes).
     if ("local".equals(conf.getTrimmed("mapreduce.framework.name", "local")) && conf.get(LOCAL_MAPS) == null) {
       conf.setInt(LOCAL_MAPS, Runtime.getRuntime().availableProcessors());
+    }
+    if (Jobs.onlyDefault(conf, CLOSE_POLL_KEY) && Jobs.onlyDefault(conf, CLOSE_RETRIES_KEY)) {
+      conf.setInt(CLOSE_POLL_KEY, CLOSE_POLL_MS);
+      conf.setInt(CLOSE_RETRIES_KEY, CLOSE_RETRIES);
     }
   }
 

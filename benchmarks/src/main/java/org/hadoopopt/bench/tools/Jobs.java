@@ -49,7 +49,7 @@ public final class Jobs {
   }
 
   /** Whether KEY has no value but the one from a Hadoop *-default.xml. */
-  static boolean onlyDefault(Configuration conf, String key) {
+  public static boolean onlyDefault(Configuration conf, String key) {
     String[] sources = conf.getPropertySources(key);
     if (sources == null) {
       return true;

@@ -189,6 +189,21 @@ class ResultsAndVariantsTest {
   }
 
   @Test
+  void theSuiteShortensHdfsCloseWaitUnlessTheRunSetsIt() throws Exception {
+    Configuration c = new Configuration(false);
+    SuiteOptions.apply(org.hadoopopt.bench.tools.ToolArgs.parse(new String[] {"/w"}, SuiteOptions.VALUED,
+        SuiteOptions.FLAGS, 1), c);
+    assertEquals(SuiteOptions.CLOSE_POLL_MS, c.getInt(SuiteOptions.CLOSE_POLL_KEY, -1));
+    assertEquals(SuiteOptions.CLOSE_RETRIES, c.getInt(SuiteOptions.CLOSE_RETRIES_KEY, -1));
+    Configuration given = new Configuration(false);
+    given.setInt(SuiteOptions.CLOSE_POLL_KEY, 250);
+    SuiteOptions.apply(org.hadoopopt.bench.tools.ToolArgs.parse(new String[] {"/w"}, SuiteOptions.VALUED,
+        SuiteOptions.FLAGS, 1), given);
+    assertEquals(250, given.getInt(SuiteOptions.CLOSE_POLL_KEY, -1));
+    assertEquals(-1, given.getInt(SuiteOptions.CLOSE_RETRIES_KEY, -1), "the run's own wait keeps Hadoop's retries");
+  }
+
+  @Test
   void badOptionsFailNamingTheKey() {
     Configuration c = new Configuration(false);
     c.set(SuiteOptions.RUNS, "0");

@@ -1,9 +1,11 @@
 package org.hadoopopt.inputformats.index;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.zip.CRC32C;
@@ -86,13 +88,15 @@ public final class ChecksummedFile {
    */
   public static Body read(FileSystem fs, Path path, String what, byte[] magic, int version, long minLen,
       long maxLen) throws IOException {
-    long len = fs.getFileStatus(path).getLen();
-    if (len < minLen || len > maxLen) {
-      throw new IOException(path + ": not a " + what + " (" + len + " bytes: the file ends at offset " + len + ")");
-    }
-    byte[] b = new byte[(int) len];
+    // Read to the end rather than asking the length first: on HDFS that is one NameNode call less.
+    byte[] b;
     try (FSDataInputStream in = fs.open(path)) {
-      in.readFully(0, b);
+      b = readAtMost(in, maxLen + 1);
+    }
+    long len = b.length;
+    if (len < minLen || len > maxLen) {
+      throw new IOException(path + ": not a " + what + " (" + (len > maxLen ? "over " + maxLen : Long.toString(len))
+          + " bytes: the file ends at offset " + (len > maxLen ? "past " + maxLen : Long.toString(len)) + ")");
     }
     CRC32C crc = new CRC32C();
     crc.update(b, 0, b.length - 4);
@@ -113,5 +117,18 @@ public final class ChecksummedFile {
           + " only: load the table again");
     }
     return d;
+  }
+
+  /** The stream's bytes up to its end or LIMIT bytes, whichever comes first. */
+  private static byte[] readAtMost(InputStream in, long limit) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
+    byte[] buf = new byte[65536];
+    long total = 0;
+    int n;
+    while (total < limit && (n = in.read(buf, 0, (int) Math.min(buf.length, limit - total))) >= 0) {
+      out.write(buf, 0, n);
+      total += n;
+    }
+    return out.toByteArray();
   }
 }

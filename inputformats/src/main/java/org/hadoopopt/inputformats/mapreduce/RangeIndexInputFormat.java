@@ -1,5 +1,6 @@
 package org.hadoopopt.inputformats.mapreduce;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +9,7 @@ import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.InputSplit;
@@ -141,8 +143,9 @@ public abstract class RangeIndexInputFormat<R extends Row> extends FileInputForm
     Schema schema = schema(conf);
     KeyRange range = getRange(conf, schema);
     Pushdown.get(conf, schema); // a bad pushdown key fails the job at submission
+    int slots = ScanSplits.slots(conf); // a bad value fails at submission too
     long[] totals = new long[RangeIndexCounter.values().length];
-    List<InputSplit> splits = new ArrayList<>();
+    List<IndexedSplit> splits = new ArrayList<>();
     for (FileStatus st : listStatus(job)) {
       long splitSize = computeSplitSize(st.getBlockSize(), getMinSplitSize(job), getMaxSplitSize(job));
       splits.addAll(splitsOf(conf, st, schema, range, splitSize, totals));
@@ -150,15 +153,16 @@ public abstract class RangeIndexInputFormat<R extends Row> extends FileInputForm
     if (splits.isEmpty()) {
       splits.add(new IndexedSplit(new Path("/"), 0, 0, new String[0], RangeIndexLayout.FORMAT_TEXT, false));
     }
-    IndexedSplit first = (IndexedSplit) splits.get(0);
+    IndexedSplit first = splits.get(0);
     for (RangeIndexCounter c : RangeIndexCounter.values()) {
       first.setCount(c, totals[c.ordinal()]);
     }
-    LOG.info("{}: {} of {} pages pruned ({} bytes skipped), {} file(s) scanned without index, {} splits", range,
-        totals[RangeIndexCounter.PAGES_PRUNED.ordinal()], totals[RangeIndexCounter.PAGES_TOTAL.ordinal()],
+    List<InputSplit> out = slots > 0 ? IndexedSplitGroup.pack(splits, slots) : new ArrayList<>(splits);
+    LOG.info("{}: {} of {} pages pruned ({} bytes skipped), {} file(s) scanned without index, {} page runs in {} splits",
+        range, totals[RangeIndexCounter.PAGES_PRUNED.ordinal()], totals[RangeIndexCounter.PAGES_TOTAL.ordinal()],
         totals[RangeIndexCounter.BYTES_SKIPPED.ordinal()], totals[RangeIndexCounter.STALE_INDEX_FALLBACKS.ordinal()],
-        splits.size());
-    return splits;
+        splits.size(), out.size());
+    return out;
   }
 
   /**
@@ -172,15 +176,14 @@ public abstract class RangeIndexInputFormat<R extends Row> extends FileInputForm
     Path ip = RangeIndexLayout.indexPathFor(data);
     RangeIndex index = null;
     String stale;
-    if (!fs.exists(ip)) {
+    try {
+      // no exists() first: on HDFS each is a NameNode call, and the open fails alike when it is missing
+      index = RangeIndex.read(fs, ip);
+      stale = index.staleReason(fs, st);
+    } catch (FileNotFoundException e) {
       stale = "no index " + ip;
-    } else {
-      try {
-        index = RangeIndex.read(fs, ip);
-        stale = index.staleReason(fs, st);
-      } catch (ChecksummedFile.VersionException e) {
-        stale = e.getMessage();
-      }
+    } catch (ChecksummedFile.VersionException e) {
+      stale = e.getMessage();
     }
     List<IndexedSplit> out = new ArrayList<>();
     if (stale != null) {
@@ -237,8 +240,21 @@ public abstract class RangeIndexInputFormat<R extends Row> extends FileInputForm
     return new IndexedSplit(st.getPath(), first.offset(), len, hosts(fs, st, first.offset(), len), index.format(), false);
   }
 
+  /**
+   * The hosts of the block holding START: from the listing's block locations when it has them
+   * (FileInputFormat lists with them), else asked of the file system (on HDFS a NameNode call).
+   */
   private static String[] hosts(FileSystem fs, FileStatus st, long start, long len) throws IOException {
-    BlockLocation[] b = fs.getFileBlockLocations(st, start, len);
+    BlockLocation[] b;
+    if (st instanceof LocatedFileStatus && ((LocatedFileStatus) st).getBlockLocations() != null) {
+      b = ((LocatedFileStatus) st).getBlockLocations();
+      for (BlockLocation l : b) {
+        if (start >= l.getOffset() && start < l.getOffset() + l.getLength()) {
+          return l.getHosts();
+        }
+      }
+    }
+    b = fs.getFileBlockLocations(st, start, len);
     return b.length == 0 ? new String[0] : b[0].getHosts();
   }
 

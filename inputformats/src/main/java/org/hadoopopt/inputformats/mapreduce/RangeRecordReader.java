@@ -1,6 +1,8 @@
 package org.hadoopopt.inputformats.mapreduce;
 
 import java.io.IOException;
+import java.util.Collections;
+import java.util.List;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.RecordReader;
@@ -12,12 +14,17 @@ import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
 
 /**
- * Reads an {@link IndexedSplit} with the text or KVSF mutable reader and passes on only the rows
- * whose key is in the range: the pages at the range's edges (and whole files scanned without an
- * index) also hold other rows.
+ * Reads an {@link IndexedSplit}, or each split of an {@link IndexedSplitGroup} in turn, with the text
+ * or KVSF mutable reader and passes on only the rows whose key is in the range: the pages at the
+ * range's edges (and whole files scanned without an index) also hold other rows. For a group, which
+ * MapTask does not count, the reader counts {@code File Input Format} bytes read itself.
  */
 final class RangeRecordReader<R extends Row> extends RecordReader<Writable, R> {
   private final Schema schema;
+  private TaskAttemptContext ctx;
+  private List<IndexedSplit> parts = Collections.emptyList();
+  private int next;
+  private InputByteCount counted;
   private RecordReader<? extends Writable, R> rows;
   private KeyRange range;
   private int field;
@@ -28,11 +35,18 @@ final class RangeRecordReader<R extends Row> extends RecordReader<Writable, R> {
 
   @Override
   public void initialize(InputSplit generic, TaskAttemptContext ctx) throws IOException, InterruptedException {
-    IndexedSplit split = (IndexedSplit) generic;
-    split.addCountersTo(ctx);
+    this.ctx = ctx;
+    if (generic instanceof IndexedSplitGroup) {
+      parts = ((IndexedSplitGroup) generic).parts();
+      counted = parts.isEmpty() ? null : new InputByteCount(parts.get(0).getPath(), ctx);
+    } else {
+      parts = Collections.singletonList((IndexedSplit) generic);
+    }
+    for (IndexedSplit p : parts) {
+      p.addCountersTo(ctx);
+    }
     range = RangeIndexInputFormat.getRange(ctx.getConfiguration(), schema);
     field = RangeIndexInputFormat.fieldOf(schema, range.column());
-    rows = open(split, schema, ctx);
   }
 
   /** The reader of a split's rows, or null if it holds none. */
@@ -62,15 +76,34 @@ final class RangeRecordReader<R extends Row> extends RecordReader<Writable, R> {
 
   @Override
   public boolean nextKeyValue() throws IOException, InterruptedException {
-    if (rows == null) {
-      return false;
+    if (counted == null) {
+      return advance();
     }
-    while (rows.nextKeyValue()) {
-      if (range.contains(rows.getCurrentValue(), field)) {
-        return true;
+    counted.begin();
+    try {
+      return advance();
+    } finally {
+      counted.end();
+    }
+  }
+
+  private boolean advance() throws IOException, InterruptedException {
+    while (true) {
+      if (rows == null) {
+        if (next >= parts.size()) {
+          return false;
+        }
+        rows = open(parts.get(next++), schema, ctx);
+        continue;
       }
+      while (rows.nextKeyValue()) {
+        if (range.contains(rows.getCurrentValue(), field)) {
+          return true;
+        }
+      }
+      rows.close();
+      rows = null;
     }
-    return false;
   }
 
   @Override
@@ -85,13 +118,29 @@ final class RangeRecordReader<R extends Row> extends RecordReader<Writable, R> {
 
   @Override
   public float getProgress() throws IOException, InterruptedException {
-    return rows == null ? 1f : rows.getProgress();
+    if (parts.isEmpty()) {
+      return 1f;
+    }
+    float current = rows == null ? (next > 0 ? 1f : 0f) : rows.getProgress();
+    return Math.min(1f, (Math.max(0, next - 1) + current) / parts.size());
   }
 
   @Override
   public void close() throws IOException {
-    if (rows != null) {
-      rows.close();
+    if (counted != null) {
+      counted.begin();
+    }
+    try {
+      if (rows != null) {
+        rows.close();
+        rows = null;
+      }
+    } finally {
+      if (counted != null) {
+        counted.end();
+        counted.flush();
+        counted = null;
+      }
     }
   }
 }

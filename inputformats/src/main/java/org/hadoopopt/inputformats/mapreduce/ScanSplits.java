@@ -45,8 +45,10 @@ public final class ScanSplits {
    * whole), or into more when {@link #SPLIT_BYTES} caps a split; {@code auto} takes n from the local
    * job runner's {@code mapreduce.local.map.tasks.maximum} (default 1) when the job runs there and
    * is off on other frameworks (their slots are not known at submission); {@code 0} is off. So a scan
-   * runs one wave of long tasks instead of many short ones paying their start-up. Needs
-   * {@link #OWN_SPLITS}; anything else fails at submission naming key and value.
+   * runs one wave of long tasks instead of many short ones paying their start-up. The range-index
+   * input formats ({@link RangeIndexInputFormat}) pack their page runs into at most n splits of
+   * near-equal bytes ({@link IndexedSplitGroup}). Needs {@link #OWN_SPLITS}; anything else fails at
+   * submission naming key and value.
    */
   public static final String SLOTS = "hadoopopt.input.split.slots";
   /** The local job runner's map slots, read by {@code SLOTS = auto}. */

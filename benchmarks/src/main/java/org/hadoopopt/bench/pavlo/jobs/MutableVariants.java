@@ -61,9 +61,10 @@ public final class MutableVariants {
   }
 
   /**
-   * A pushed-down text scan keeps few rows, so its tasks are short: unless the job sets
-   * {@link ScanSplits#SLOTS} itself, its splits are sized to the local job runner's map slots (one
-   * wave of long tasks; off on other frameworks).
+   * A pushed-down text scan keeps few rows, and an indexed query reads few pages, so their tasks are
+   * short: unless the job sets {@link ScanSplits#SLOTS} itself, its splits are sized (a scan) or its
+   * page runs packed (the range index) to the local job runner's map slots (one wave of long tasks;
+   * off on other frameworks).
    */
   static void sizeScanToSlots(Job job) {
     if (job.getConfiguration().get(ScanSplits.SLOTS) == null) {
@@ -78,6 +79,9 @@ public final class MutableVariants {
       job.setInputFormatClass(v == Variant.BDBTREE ? RankingsBTreeInputFormat.class : RankingsRangeInputFormat.class);
       RangeIndexInputFormat.setIntRange(job.getConfiguration(), "pageRank",
           SelectionJob.getMinRank(job.getConfiguration()), false, null, true);
+      if (v != Variant.BDBTREE) {
+        sizeScanToSlots(job);
+      }
       job.setMapperClass(SelectionMapper.class);
     } else if (v != Variant.BASELINE) {
       boolean text = v == Variant.MT || v == Variant.MTP;
@@ -105,6 +109,9 @@ public final class MutableVariants {
       job.setInputFormatClass(v == Variant.BDBTREE ? UserVisitsBTreeInputFormat.class : UserVisitsRangeInputFormat.class);
       RangeIndexInputFormat.setDateRange(job.getConfiguration(), "visitDate", LocalDate.parse(range.from()), true,
           LocalDate.parse(range.to()), true);
+      if (v != Variant.BDBTREE) {
+        sizeScanToSlots(job);
+      }
       job.setMapperClass(AggregationMapper.class);
     } else if (v != Variant.BASELINE) {
       boolean text = v == Variant.MT || v == Variant.MTP;
