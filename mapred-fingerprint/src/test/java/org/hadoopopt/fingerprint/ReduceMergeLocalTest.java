@@ -131,6 +131,13 @@ class ReduceMergeLocalTest {
     return job;
   }
 
+  /** Many spills a map: a 1 MB buffer spilled at 2%. */
+  private static Configuration tinyBuffer(Configuration conf) {
+    conf.setInt(MRJobConfig.IO_SORT_MB, 1);
+    conf.setFloat(MRJobConfig.MAP_SORT_SPILL_PERCENT, 0.02f);
+    return conf;
+  }
+
   private static Configuration compressed(Configuration conf) {
     conf.setBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, true);
     conf.setClass(MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC, DefaultCodec.class, CompressionCodec.class);
@@ -159,6 +166,33 @@ class ReduceMergeLocalTest {
       UserVisits.aggregate(a + b + c, 0).forEach((k, v) -> want.add(k + "\t" + UserVisits.format(v)));
       Collections.sort(want);
       assertEquals(want, out.sortedLines());
+    }
+  }
+
+  /**
+   * Both merges by fingerprint: the collectors' spill merge and the reduce merge, against stock
+   * Hadoop on both sides (its collector, its shuffle), with many spills a map.
+   */
+  @Test
+  void spillAndReduceMergesByFingerprintMatchStockHadoop() throws Exception {
+    Path in = local.input("spills", UserVisits.lines(15, 6000, 3000), UserVisits.lines(16, 6000, 3000));
+    Configuration base = compressed(tinyBuffer(local.conf()));
+    LocalRun.Output stock = local.run(aggregation(new Configuration(base), 0, 3), in);
+    for (MapSide side : new MapSide[] {MapSide.FINGERPRINT, MapSide.HASH_GROUP}) {
+      Configuration conf = side.apply(new Configuration(base));
+      if (side == MapSide.HASH_GROUP) {
+        HashGroupCollector.setMemoryPercent(conf, 0.05f); // a 52 KB table: several table spills a map
+      }
+      FingerprintShuffle.enable(conf);
+      LocalRun.Output ours = local.run(aggregation(conf, 0, 3), in);
+      for (int i = 0; i < stock.parts.size(); i++) {
+        assertArrayEquals(stock.parts.get(i), ours.parts.get(i), side + ": part " + i + " differs from stock");
+      }
+      assertEquals(stock.parts.size(), ours.parts.size());
+      assertMerged(ours, 3, 2);
+      assertTrue(merge(ours, FingerprintMergeCounter.SPILL_SEGMENTS_MERGED) >= 2 * 3 * 3,
+          side + ": expected at least 3 spills a map merged by fingerprint, got "
+              + merge(ours, FingerprintMergeCounter.SPILL_SEGMENTS_MERGED));
     }
   }
 

@@ -7,6 +7,7 @@ import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.mapred.Counters;
 import org.apache.hadoop.mapred.RawKeyValueIterator;
 import org.apache.hadoop.util.Progress;
+import org.hadoopopt.fingerprint.key.FingerprintHashComparator;
 import org.hadoopopt.fingerprint.key.KeyFingerprinter;
 
 /**
@@ -42,7 +43,9 @@ final class FingerprintMerge implements RawKeyValueIterator {
       Counters.Counter recordsCounter, Counters.Counter tiesCounter) throws IOException {
     this.fingerprinter = fingerprinter;
     this.exact = fingerprinter.isExact();
-    this.comparator = comparator;
+    // Under FingerprintHashComparator equal hashes leave the order to its tie comparator: call that, not re-hash.
+    this.comparator = comparator instanceof FingerprintHashComparator
+        ? ((FingerprintHashComparator) comparator).tieComparator() : comparator;
     this.recordsCounter = recordsCounter;
     this.tiesCounter = tiesCounter;
     this.heap = new MergeSegment[segments.size()];
@@ -133,6 +136,9 @@ final class FingerprintMerge implements RawKeyValueIterator {
   }
 
   private void flushCounters() {
+    if (recordsCounter == null) {
+      return;
+    }
     recordsCounter.increment(records - flushedRecords);
     flushedRecords = records;
     tiesCounter.increment(ties - flushedTies);

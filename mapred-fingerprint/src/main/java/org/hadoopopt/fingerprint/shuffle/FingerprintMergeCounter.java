@@ -12,6 +12,8 @@ public enum FingerprintMergeCounter {
   OUTPUTS_IN_MEMORY,
   /** Fetched map outputs written to local disk (too large for the shuffle's memory budget). */
   OUTPUTS_ON_DISK,
+  /** Map-side spill segments (one a spill and partition) merged by fingerprint into a map output file. */
+  SPILL_SEGMENTS_MERGED,
   /** Reduce tasks in which the fingerprint merge declined, so Hadoop's merge ran. */
   DECLINED
 }

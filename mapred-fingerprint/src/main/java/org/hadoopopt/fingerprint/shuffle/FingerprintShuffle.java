@@ -39,8 +39,10 @@ public class FingerprintShuffle<K, V> extends Shuffle<K, V> {
   public static final String PLUGIN = MRConfig.SHUFFLE_CONSUMER_PLUGIN;
 
   /**
-   * Most map outputs (the job's map tasks) the one-pass merge takes; a job with more runs
-   * Hadoop's merge, which merges in several passes. Default {@value #DEFAULT_MAX_SEGMENTS}.
+   * Most sorted segments one fingerprint merge pass takes (it holds a reader for each): on the
+   * reduce side the job's map outputs, past it the reduce declines to Hadoop's merge; on the map
+   * side a partition's spills, past it the collectors use Hadoop's multi-pass {@code Merger}.
+   * Default {@value #DEFAULT_MAX_SEGMENTS}; at least 1.
    */
   public static final String MAX_SEGMENTS = "hadoopopt.fingerprint.merge.max.segments";
   public static final int DEFAULT_MAX_SEGMENTS = 1024;
@@ -93,7 +95,8 @@ public class FingerprintShuffle<K, V> extends Shuffle<K, V> {
         context.getSpilledRecordsCounter(), context.getMergedMapOutputsCounter());
   }
 
-  private static int maxSegments(JobConf job) {
+  /** @return {@link #MAX_SEGMENTS} of {@code job}; an invalid value fails naming the key */
+  public static int maxSegments(Configuration job) {
     int n;
     try {
       n = job.getInt(MAX_SEGMENTS, DEFAULT_MAX_SEGMENTS);
