@@ -13,7 +13,9 @@ import org.hadoopopt.fingerprint.key.KeyFingerprinter;
 /**
  * One k-way merge of sorted segments, as the reducer's input. A binary heap orders the
  * segments by their current key's fingerprint (computed once per key, when the segment reads
- * it); only equal fingerprints call the job's comparator, and equal keys go by segment order.
+ * it), then, for a byte prefix, by its second level (key bytes 8..15); keys that both levels
+ * hold whole are then ordered by length, and only longer keys that tie call the job's
+ * comparator. Equal keys go by segment order.
  * The fingerprint must order keys as the comparator does (an order-preserving prefix, or the
  * hash that {@code FingerprintHashComparator} orders by first), so the merged order is the
  * comparator's.
@@ -69,7 +71,12 @@ final class FingerprintMerge implements RawKeyValueIterator {
       s.close();
       return false;
     }
-    s.fingerprint = fingerprinter.fingerprint(s.keyBytes, s.keyStart, s.keyLength);
+    byte[] b = s.keyBytes;
+    s.fingerprint = fingerprinter.fingerprint(b, s.keyStart, s.keyLength);
+    if (!exact) {
+      s.fingerprint2 = fingerprinter.fingerprintAt(b, s.keyStart, s.keyLength, 1);
+      s.covered = fingerprinter.coveredBy(b, s.keyStart, s.keyLength, 2);
+    }
     return true;
   }
 
@@ -79,6 +86,15 @@ final class FingerprintMerge implements RawKeyValueIterator {
       return c;
     }
     if (!exact) {
+      c = Long.compareUnsigned(a.fingerprint2, b.fingerprint2);
+      if (c != 0) {
+        return c;
+      }
+      if (a.covered && b.covered) {
+        // Short keys (a sourceIP, a word): both levels hold them whole, so no key bytes are read.
+        c = Integer.compare(a.keyLength, b.keyLength);
+        return c != 0 ? c : Integer.compare(a.order, b.order);
+      }
       ties++;
       c = comparator.compare(a.keyBytes, a.keyStart, a.keyLength, b.keyBytes, b.keyStart, b.keyLength);
       if (c != 0) {

@@ -14,6 +14,10 @@ abstract class MergeSegment {
   int valueStart;
   int valueLength;
   long fingerprint;
+  /** The key's second-level fingerprint (its bytes 8..15 for a byte prefix; 0 if it has none). */
+  long fingerprint2;
+  /** The two levels hold the whole key, so equal fingerprints and lengths mean equal keys. */
+  boolean covered;
   /** Position in the merge's input list: breaks ties between equal keys so the order is deterministic. */
   final int order;
 
