@@ -40,6 +40,7 @@ final class FingerprintMerge implements RawKeyValueIterator {
   private long ties;
   private long flushedRecords;
   private long flushedTies;
+  private int untilProgress = PROGRESS_EVERY;
 
   FingerprintMerge(List<MergeSegment> segments, KeyFingerprinter fingerprinter, RawComparator<?> comparator,
       Counters.Counter recordsCounter, Counters.Counter tiesCounter) throws IOException {
@@ -144,7 +145,9 @@ final class FingerprintMerge implements RawKeyValueIterator {
     MergeSegment top = heap[0];
     key.reset(top.keyBytes, top.keyStart, top.keyLength);
     value.reset(top.valueBytes, top.valueStart, top.valueLength);
-    if (++records % PROGRESS_EVERY == 0) {
+    records++;
+    if (--untilProgress == 0) {
+      untilProgress = PROGRESS_EVERY;
       progress.set((float) Math.min(1.0, doneBytes / totalBytes)); // finished segments' share
       flushCounters();
     }
