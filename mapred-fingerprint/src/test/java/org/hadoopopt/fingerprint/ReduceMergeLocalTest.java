@@ -30,6 +30,7 @@ import org.hadoopopt.fingerprint.collector.HashGroupCollector;
 import org.hadoopopt.fingerprint.key.FingerprintHashComparator;
 import org.hadoopopt.fingerprint.shuffle.FingerprintMergeCounter;
 import org.hadoopopt.fingerprint.shuffle.FingerprintShuffle;
+import org.hadoopopt.testing.LogCapture;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -289,6 +290,16 @@ class ReduceMergeLocalTest {
   }
 
   @Test
+  void encryptedIntermediateDataDeclinesAndIsIdentical() throws Exception {
+    Path in = local.input("encrypted", words(91, 2000), words(92, 2000));
+    Configuration conf = local.conf();
+    conf.setBoolean(MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA, true);
+    LocalRun.Output out = compare(c -> wordCount(c, 2), in, conf, MapSide.STOCK);
+    assertEquals(2, merge(out, FingerprintMergeCounter.DECLINED), "each reducer declines");
+    assertEquals(0, merge(out, FingerprintMergeCounter.RECORDS_MERGED));
+  }
+
+  @Test
   void tooManyMapOutputsDeclinesAndIsIdentical() throws Exception {
     Path in = local.input("many", words(71, 2000), words(72, 2000), words(73, 2000));
     Configuration conf = local.conf();
@@ -298,7 +309,7 @@ class ReduceMergeLocalTest {
   }
 
   @Test
-  void invalidKeyValueFailsTheJob() throws Exception {
+  void invalidKeyValueFailsTheJobNamingTheKey() throws Exception {
     Path in = local.input("invalid", words(81, 100));
     for (String[] kv : new String[][] {{FingerprintShuffle.MAX_SEGMENTS, "many"}, {FingerprintShuffle.MAX_SEGMENTS, "0"},
         {MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, "1.5"}}) {
@@ -308,7 +319,8 @@ class ReduceMergeLocalTest {
       Job job = wordCount(conf, 1);
       FileInputFormat.setInputPaths(job, in);
       FileOutputFormat.setOutputPath(job, new Path(local.dir().getAbsolutePath(), "out-invalid-" + kv[1]));
-      assertFalse(job.waitForCompletion(false), kv[0] + "=" + kv[1] + " must fail the job");
+      String log = LogCapture.failedJob(job);
+      assertTrue(log.contains("invalid " + kv[0] + "=" + kv[1]), "the failure must name " + kv[0] + ": " + log);
     }
   }
 }
