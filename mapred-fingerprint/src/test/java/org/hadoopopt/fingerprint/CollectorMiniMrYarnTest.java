@@ -31,6 +31,8 @@ import org.hadoopopt.fingerprint.collector.FingerprintCollector.Mode;
 import org.hadoopopt.fingerprint.collector.FingerprintCounter;
 import org.hadoopopt.fingerprint.collector.HashGroupCollector;
 import org.hadoopopt.fingerprint.collector.HashGroupCounter;
+import org.hadoopopt.fingerprint.shuffle.FingerprintMergeCounter;
+import org.hadoopopt.fingerprint.shuffle.FingerprintShuffle;
 import org.hadoopopt.testing.MiniMrYarn;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -212,5 +214,45 @@ class CollectorMiniMrYarnTest {
     }
     assertEquals(stock.counter(TaskCounter.MAP_OUTPUT_RECORDS), records);
     assertEquals(stock.counter(TaskCounter.MAP_OUTPUT_BYTES), c.findCounter(TaskCounter.MAP_OUTPUT_BYTES).getValue());
+  }
+
+  /**
+   * The reduce-side fingerprint merge in a reduce JVM, fed by Hadoop's HTTP fetchers from the
+   * ShuffleHandler: two compressed map outputs, one of them too large for memory (on disk), the
+   * other in memory; part files byte-identical to stock's, every reduce input record merged by it.
+   */
+  @Test
+  void fingerprintMergeIsIdenticalToStockOverTheHttpFetcher() throws Exception {
+    String small = text(3, 500);
+    String large = text(4, 40000);
+    Configuration conf = yarnConf(Mode.PREFIX);
+    FingerprintShuffle.enable(conf);
+    conf.setBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, true);
+    // A 200 KB shuffle buffer: the large map's output (about 36 KB raw) exceeds its 25% single-output share.
+    conf.setLong(MRJobConfig.REDUCE_MEMORY_TOTAL_BYTES, 200_000);
+    conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.5f);
+    conf.setFloat(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, 1.0f);
+    Path out = new Path("/merge/out");
+    Job wc = wordCount(conf);
+    FileInputFormat.addInputPath(wc, upload("/merge/in", small, large));
+    FileOutputFormat.setOutputPath(wc, out);
+    assertTrue(wc.waitForCompletion(false), "wordcount job failed");
+
+    org.apache.hadoop.mapreduce.Counters c = wc.getCounters();
+    assertEquals(0, c.findCounter(FingerprintMergeCounter.DECLINED).getValue());
+    assertEquals(2, c.findCounter(FingerprintMergeCounter.SEGMENTS_MERGED).getValue());
+    assertEquals(1, c.findCounter(FingerprintMergeCounter.OUTPUTS_IN_MEMORY).getValue(), "the small output in memory");
+    assertEquals(1, c.findCounter(FingerprintMergeCounter.OUTPUTS_ON_DISK).getValue(), "the large output on disk");
+    long merged = c.findCounter(FingerprintMergeCounter.RECORDS_MERGED).getValue();
+    assertTrue(merged > 0, "the fingerprint merge did not run in the reduce JVM");
+    assertEquals(c.findCounter(TaskCounter.REDUCE_INPUT_RECORDS).getValue(), merged);
+    assertTrue(c.findCounter(TaskCounter.REDUCE_SHUFFLE_BYTES).getValue() > 0);
+
+    LocalRun.Output stock = local.run(wordCount(local.conf()), local.input("merge", small, large));
+    List<byte[]> ours = parts(CLUSTER.fs(), out);
+    assertEquals(stock.parts.size(), ours.size());
+    for (int i = 0; i < ours.size(); i++) {
+      assertArrayEquals(stock.parts.get(i), ours.get(i), "part " + i + " differs from stock");
+    }
   }
 }

@@ -344,7 +344,7 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
     MapOutputFile files = mapTask.getMapOutputFile();
     OutputMerger<K, V> merger = new OutputMerger<K, V>(job, rfs, files, keyClass, valClass, codec, partitions,
         spilledRecords);
-    Path out = merger.merge(spills, spillIndexes, comparator, mapTask.getTaskID().toString(), reporter,
+    Path out = merger.merge(spills, spillIndexes, comparator, fingerprinter, mapTask.getTaskID().toString(), reporter,
         mapTask.getSortPhase(), combiner, combineCollector);
     materializedBytes.increment(rfs.getFileStatus(out).getLen());
     if (!SHUFFLE_OUTPUT_PERM.equals(SHUFFLE_OUTPUT_PERM.applyUMask(FsPermission.getUMask(job)))) {

@@ -23,6 +23,11 @@ import org.apache.hadoop.mapred.Task.CombinerRunner;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.util.Progress;
+import org.hadoopopt.fingerprint.key.KeyFingerprinter;
+import org.hadoopopt.fingerprint.key.PrefixFingerprinters;
+import org.hadoopopt.fingerprint.shuffle.FingerprintMergeCounter;
+import org.hadoopopt.fingerprint.shuffle.FingerprintShuffle;
+import org.hadoopopt.fingerprint.shuffle.SpillMerge;
 
 /**
  * Turns the spills into the one map output file and its index that the shuffle serves: no
@@ -57,7 +62,8 @@ final class OutputMerger<K, V> {
   }
 
   /** @return the final output file */
-  Path merge(List<Path> spills, List<SpillRecord> indexes, RawComparator<K> comparator, String tmpName,
+  Path merge(List<Path> spills, List<SpillRecord> indexes, RawComparator<K> comparator, KeyFingerprinter fingerprinter,
+      String tmpName,
       Reporter reporter, Progress sortPhase, CombinerRunner<K, V> combiner, CombineOutputCollector<K, V> combineCollector)
       throws IOException, InterruptedException, ClassNotFoundException {
     if (spills.size() == 1) {
@@ -76,6 +82,7 @@ final class OutputMerger<K, V> {
     SpillRecord index = new SpillRecord(partitions);
     int mergeFactor = job.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR);
     int minSpillsForCombine = job.getInt(MRJobConfig.MAP_COMBINE_MIN_SPILLS, 3);
+    int maxFingerprintSegments = FingerprintShuffle.maxSegments(job);
     if (!spills.isEmpty()) {
       sortPhase.addPhases(partitions);
     }
@@ -86,14 +93,24 @@ final class OutputMerger<K, V> {
         if (spills.isEmpty()) {
           writer = new IFile.Writer<K, V>(job, out, keyClass, valClass, codec, null);
         } else {
-          List<Merger.Segment<K, V>> segments = new ArrayList<Merger.Segment<K, V>>(spills.size());
-          for (int s = 0; s < spills.size(); s++) {
-            IndexRecord r = indexes.get(s).getIndex(p);
-            segments.add(new Merger.Segment<K, V>(job, rfs, spills.get(s), r.startOffset, r.partLength, codec, true));
+          RawKeyValueIterator merged;
+          if (fingerprinter != PrefixFingerprinters.COMPARATOR_ONLY && spills.size() <= maxFingerprintSegments) {
+            List<IndexRecord> regions = new ArrayList<>(spills.size());
+            for (int s = 0; s < spills.size(); s++) {
+              regions.add(indexes.get(s).getIndex(p));
+            }
+            merged = SpillMerge.merge(job, rfs, spills, regions, codec, fingerprinter, comparator);
+            reporter.getCounter(FingerprintMergeCounter.SPILL_SEGMENTS_MERGED).increment(spills.size());
+          } else {
+            List<Merger.Segment<K, V>> segments = new ArrayList<Merger.Segment<K, V>>(spills.size());
+            for (int s = 0; s < spills.size(); s++) {
+              IndexRecord r = indexes.get(s).getIndex(p);
+              segments.add(new Merger.Segment<K, V>(job, rfs, spills.get(s), r.startOffset, r.partLength, codec, true));
+            }
+            merged = Merger.merge(job, rfs, keyClass, valClass, codec, segments, mergeFactor,
+                new Path(tmpName), comparator, reporter, segments.size() > mergeFactor, null, spilledRecords,
+                sortPhase.phase(), TaskType.MAP);
           }
-          RawKeyValueIterator merged = Merger.merge(job, rfs, keyClass, valClass, codec, segments, mergeFactor,
-              new Path(tmpName), comparator, reporter, segments.size() > mergeFactor, null, spilledRecords,
-              sortPhase.phase(), TaskType.MAP);
           writer = new IFile.Writer<K, V>(job, out, keyClass, valClass, codec, spilledRecords);
           if (combiner == null || spills.size() < minSpillsForCombine) {
             Merger.writeFile(merged, writer, reporter, job);
@@ -101,6 +118,7 @@ final class OutputMerger<K, V> {
             combineCollector.setWriter(writer);
             combiner.combine(merged, combineCollector);
           }
+          merged.close();
           sortPhase.startNextPhase();
         }
         writer.close();

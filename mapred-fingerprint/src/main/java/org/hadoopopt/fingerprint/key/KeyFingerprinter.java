@@ -42,4 +42,14 @@ public interface KeyFingerprinter {
   default long fingerprintAt(byte[] bytes, int start, int length, int level) {
     return level == 0 ? fingerprint(bytes, start, length) : 0L;
   }
+
+  /**
+   * @return true when levels {@code 0 .. levels - 1} hold all of the key's bytes, so that among
+   *     keys equal at all those levels the serialized length decides (equal lengths: equal keys;
+   *     otherwise the shorter key first, as a byte-wise comparator orders a prefix before a
+   *     longer key). The default never claims it, leaving such ties to the comparator.
+   */
+  default boolean coveredBy(byte[] bytes, int start, int length, int levels) {
+    return false;
+  }
 }

@@ -110,6 +110,12 @@ public final class PrefixFingerprinters {
       return length - headerLength(bytes, start) > 8L * level;
     }
 
+    /** Keys are compared byte by byte, then by length: the padded levels and the length order them. */
+    @Override
+    public boolean coveredBy(byte[] bytes, int start, int length, int levels) {
+      return !reaches(bytes, start, length, levels);
+    }
+
     @Override
     public long fingerprintAt(byte[] bytes, int start, int length, int level) {
       int header = headerLength(bytes, start);
