@@ -7,6 +7,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.hadoopopt.bench.tools.ConfValues;
 import org.hadoopopt.bench.tools.Jobs;
+import org.hadoopopt.bench.tools.PosixLocalFileSystem;
 import org.hadoopopt.bench.tools.ToolArgs;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.bench.results.SuiteResults;
@@ -65,6 +66,14 @@ public final class SuiteOptions {
   /** HDFS's retry count for the same wait (Hadoop's default 5); raised with the shorter first wait (doubling each time). */
   static final String CLOSE_RETRIES_KEY = "dfs.client.block.write.locateFollowingBlock.retries";
   static final int CLOSE_POLL_MS = 10;
+  /**
+   * Hadoop's {@code fs.file.impl}: the local file system's class. Unless the run gives it, the suite
+   * sets {@link PosixLocalFileSystem}, Hadoop's own with file modes set through java.nio instead of
+   * a {@code chmod} process per file when Hadoop's native library is absent (as here): the local
+   * job runner stages every job on the local file system (JFR: 24 such processes per job, about 4 ms
+   * each, on the submitting thread). For every variant alike.
+   */
+  static final String LOCAL_FS_KEY = "fs.file.impl";
   /** 10 ms doubled 11 times: up to 20 s for the block report, Hadoop's 12.4 s and more. */
   static final int CLOSE_RETRIES = 11;
   /**
@@ -121,6 +130,9 @@ public final class SuiteOptions {
     if (Jobs.onlyDefault(conf, CLOSE_POLL_KEY) && Jobs.onlyDefault(conf, CLOSE_RETRIES_KEY)) {
       conf.setInt(CLOSE_POLL_KEY, CLOSE_POLL_MS);
       conf.setInt(CLOSE_RETRIES_KEY, CLOSE_RETRIES);
+    }
+    if (Jobs.onlyDefault(conf, LOCAL_FS_KEY)) {
+      conf.set(LOCAL_FS_KEY, PosixLocalFileSystem.class.getName());
     }
   }
 
