@@ -8,6 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.fs.permission.FsAction;
@@ -25,6 +26,13 @@ import org.apache.hadoop.io.nativeio.NativeIO;
  */
 public class PosixRawLocalFileSystem extends RawLocalFileSystem {
   private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+  /** Modes set through java.nio in this JVM (what proves the class was used). */
+  private static final AtomicLong NIO_MODES = new AtomicLong();
+
+  /** {@link #NIO_MODES}. */
+  public static long nioModesSet() {
+    return NIO_MODES.get();
+  }
 
   @Override
   public void setPermission(Path p, FsPermission permission) throws IOException {
@@ -34,6 +42,7 @@ public class PosixRawLocalFileSystem extends RawLocalFileSystem {
     }
     try {
       Files.setPosixFilePermissions(pathToFile(p).toPath(), posix(permission));
+      NIO_MODES.incrementAndGet();
     } catch (NoSuchFileException e) {
       throw new FileNotFoundException("File " + p + " does not exist");
     }
