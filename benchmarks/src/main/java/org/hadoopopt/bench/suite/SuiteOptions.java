@@ -65,7 +65,7 @@ public final class SuiteOptions {
   static final String CLOSE_POLL_KEY = "dfs.client.block.write.locateFollowingBlock.initial.delay.ms";
   /** HDFS's retry count for the same wait (Hadoop's default 5); raised with the shorter first wait (doubling each time). */
   static final String CLOSE_RETRIES_KEY = "dfs.client.block.write.locateFollowingBlock.retries";
-  static final int CLOSE_POLL_MS = 10;
+  static final int CLOSE_POLL_MS = 2;
   /**
    * Hadoop's {@code fs.file.impl}: the local file system's class. Unless the run gives it, the suite
    * sets {@link PosixLocalFileSystem}, Hadoop's own with file modes set through java.nio instead of
@@ -74,8 +74,12 @@ public final class SuiteOptions {
    * each, on the submitting thread). For every variant alike.
    */
   static final String LOCAL_FS_KEY = "fs.file.impl";
-  /** 10 ms doubled 11 times: up to 20 s for the block report, Hadoop's 12.4 s and more. */
-  static final int CLOSE_RETRIES = 11;
+  /**
+   * 2 ms doubled 14 times: up to 33 s for the block report, Hadoop's 12.4 s and more. The DataNode
+   * reports a finished block within a few ms here, so a 10 ms first wait still cost each output
+   * file (every map's, and the job's _SUCCESS on the job's critical path) about 10 ms.
+   */
+  static final int CLOSE_RETRIES = 14;
   /**
    * {@code hadoopopt.bench.suite.peers}, default {@code duckdb}: comma-separated peers run on the same
    * files with the same SQL ({@code duckdb}, {@code spark}), or {@code none}. A peer whose runtime is
