@@ -71,7 +71,8 @@ public final class SuiteOptions {
    * sets {@link PosixLocalFileSystem}, Hadoop's own with file modes set through java.nio instead of
    * a {@code chmod} process per file when Hadoop's native library is absent (as here): the local
    * job runner stages every job on the local file system (JFR: 24 such processes per job, about 4 ms
-   * each, on the submitting thread). For every variant alike.
+   * each, on the submitting thread). For every variant alike; only with the local job runner (on
+   * the local file system or HDFS), whose tasks run in this JVM.
    */
   static final String LOCAL_FS_KEY = "fs.file.impl";
   /**
@@ -135,7 +136,8 @@ public final class SuiteOptions {
       conf.setInt(CLOSE_POLL_KEY, CLOSE_POLL_MS);
       conf.setInt(CLOSE_RETRIES_KEY, CLOSE_RETRIES);
     }
-    if (Jobs.onlyDefault(conf, LOCAL_FS_KEY)) {
+    // Only where every task runs in this JVM: YARN's containers would need the class on their class path.
+    if ("local".equals(conf.getTrimmed("mapreduce.framework.name", "local")) && Jobs.onlyDefault(conf, LOCAL_FS_KEY)) {
       conf.set(LOCAL_FS_KEY, PosixLocalFileSystem.class.getName());
     }
   }

@@ -204,7 +204,7 @@ class ResultsAndVariantsTest {
   }
 
   @Test
-  void theSuiteSetsTheNioLocalFileSystemUnlessTheRunSetsOne() throws Exception {
+  void theSuiteSetsTheNioLocalFileSystemForTheLocalRunnerUnlessTheRunSetsOne() throws Exception {
     Configuration c = new Configuration(false);
     SuiteOptions.apply(org.hadoopopt.bench.tools.ToolArgs.parse(new String[] {"/w"}, SuiteOptions.VALUED,
         SuiteOptions.FLAGS, 1), c);
@@ -214,6 +214,11 @@ class ResultsAndVariantsTest {
     SuiteOptions.apply(org.hadoopopt.bench.tools.ToolArgs.parse(new String[] {"/w"}, SuiteOptions.VALUED,
         SuiteOptions.FLAGS, 1), given);
     assertEquals(org.apache.hadoop.fs.LocalFileSystem.class.getName(), given.get(SuiteOptions.LOCAL_FS_KEY), "the run's own");
+    Configuration yarn = new Configuration(false);
+    yarn.set("mapreduce.framework.name", "yarn");
+    SuiteOptions.apply(org.hadoopopt.bench.tools.ToolArgs.parse(new String[] {"/w"}, SuiteOptions.VALUED,
+        SuiteOptions.FLAGS, 1), yarn);
+    assertEquals(null, yarn.get(SuiteOptions.LOCAL_FS_KEY), "YARN's containers keep Hadoop's");
   }
 
   @Test
