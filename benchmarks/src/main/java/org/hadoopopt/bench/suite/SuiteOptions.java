@@ -7,6 +7,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.hadoopopt.bench.tools.ConfValues;
 import org.hadoopopt.bench.tools.Jobs;
+import org.hadoopopt.bench.tools.PosixLocalFileSystem;
 import org.hadoopopt.bench.tools.ToolArgs;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.bench.results.SuiteResults;
@@ -64,9 +65,22 @@ public final class SuiteOptions {
   static final String CLOSE_POLL_KEY = "dfs.client.block.write.locateFollowingBlock.initial.delay.ms";
   /** HDFS's retry count for the same wait (Hadoop's default 5); raised with the shorter first wait (doubling each time). */
   static final String CLOSE_RETRIES_KEY = "dfs.client.block.write.locateFollowingBlock.retries";
-  static final int CLOSE_POLL_MS = 10;
-  /** 10 ms doubled 11 times: up to 20 s for the block report, Hadoop's 12.4 s and more. */
-  static final int CLOSE_RETRIES = 11;
+  static final int CLOSE_POLL_MS = 2;
+  /**
+   * Hadoop's {@code fs.file.impl}: the local file system's class. Unless the run gives it, the suite
+   * sets {@link PosixLocalFileSystem}, Hadoop's own with file modes set through java.nio instead of
+   * a {@code chmod} process per file when Hadoop's native library is absent (as here): the local
+   * job runner stages every job on the local file system (JFR: 24 such processes per job, about 4 ms
+   * each, on the submitting thread). For every variant alike; only with the local job runner (on
+   * the local file system or HDFS), whose tasks run in this JVM.
+   */
+  static final String LOCAL_FS_KEY = "fs.file.impl";
+  /**
+   * 2 ms doubled 14 times: up to 33 s for the block report, Hadoop's 12.4 s and more. The DataNode
+   * reports a finished block within a few ms here, so a 10 ms first wait still cost each output
+   * file (every map's, and the job's _SUCCESS on the job's critical path) about 10 ms.
+   */
+  static final int CLOSE_RETRIES = 14;
   /**
    * {@code hadoopopt.bench.suite.peers}, default {@code duckdb}: comma-separated peers run on the same
    * files with the same SQL ({@code duckdb}, {@code spark}), or {@code none}. A peer whose runtime is
@@ -121,6 +135,10 @@ public final class SuiteOptions {
     if (Jobs.onlyDefault(conf, CLOSE_POLL_KEY) && Jobs.onlyDefault(conf, CLOSE_RETRIES_KEY)) {
       conf.setInt(CLOSE_POLL_KEY, CLOSE_POLL_MS);
       conf.setInt(CLOSE_RETRIES_KEY, CLOSE_RETRIES);
+    }
+    // Only where every task runs in this JVM: YARN's containers would need the class on their class path.
+    if ("local".equals(conf.getTrimmed("mapreduce.framework.name", "local")) && Jobs.onlyDefault(conf, LOCAL_FS_KEY)) {
+      conf.set(LOCAL_FS_KEY, PosixLocalFileSystem.class.getName());
     }
   }
 

@@ -25,6 +25,7 @@ import org.hadoopopt.bench.ideal.HardwareProfile;
 import org.hadoopopt.bench.ideal.IdealModel;
 import org.hadoopopt.bench.ideal.KrevatModel;
 import org.hadoopopt.bench.pavlo.BadRecords;
+import org.hadoopopt.bench.tools.Jobs;
 import org.hadoopopt.bench.tools.ToolArgs;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.bench.report.HtmlReport;
@@ -89,6 +90,7 @@ public final class SuiteTool extends Configured implements Tool {
       SuiteOptions.isIdeal(conf);
       PavloGenerator.getScale(conf);
       BadRecords.isSkipBad(conf);
+      Jobs.isLocalShipJobJar(conf);
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage() + "\nusage: " + USAGE + "\n  tasks: " + Task.names() + "\n  variants: "
           + String.join(",", Variant.DEFAULTS));

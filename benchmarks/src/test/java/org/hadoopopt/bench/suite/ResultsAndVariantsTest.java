@@ -204,6 +204,24 @@ class ResultsAndVariantsTest {
   }
 
   @Test
+  void theSuiteSetsTheNioLocalFileSystemForTheLocalRunnerUnlessTheRunSetsOne() throws Exception {
+    Configuration c = new Configuration(false);
+    SuiteOptions.apply(org.hadoopopt.bench.tools.ToolArgs.parse(new String[] {"/w"}, SuiteOptions.VALUED,
+        SuiteOptions.FLAGS, 1), c);
+    assertEquals(org.hadoopopt.bench.tools.PosixLocalFileSystem.class.getName(), c.get(SuiteOptions.LOCAL_FS_KEY));
+    Configuration given = new Configuration(false);
+    given.set(SuiteOptions.LOCAL_FS_KEY, org.apache.hadoop.fs.LocalFileSystem.class.getName());
+    SuiteOptions.apply(org.hadoopopt.bench.tools.ToolArgs.parse(new String[] {"/w"}, SuiteOptions.VALUED,
+        SuiteOptions.FLAGS, 1), given);
+    assertEquals(org.apache.hadoop.fs.LocalFileSystem.class.getName(), given.get(SuiteOptions.LOCAL_FS_KEY), "the run's own");
+    Configuration yarn = new Configuration(false);
+    yarn.set("mapreduce.framework.name", "yarn");
+    SuiteOptions.apply(org.hadoopopt.bench.tools.ToolArgs.parse(new String[] {"/w"}, SuiteOptions.VALUED,
+        SuiteOptions.FLAGS, 1), yarn);
+    assertEquals(null, yarn.get(SuiteOptions.LOCAL_FS_KEY), "YARN's containers keep Hadoop's");
+  }
+
+  @Test
   void badOptionsFailNamingTheKey() {
     Configuration c = new Configuration(false);
     c.set(SuiteOptions.RUNS, "0");

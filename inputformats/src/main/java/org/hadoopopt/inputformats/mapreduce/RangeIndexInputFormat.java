@@ -55,6 +55,16 @@ public abstract class RangeIndexInputFormat<R extends Row> extends FileInputForm
   public static final String LOWER_INCLUSIVE = "hadoopopt.input.index.lower.inclusive";
   /** Whether the upper bound itself is in the range; default true. */
   public static final String UPPER_INCLUSIVE = "hadoopopt.input.index.upper.inclusive";
+  /**
+   * {@code hadoopopt.input.index.read.threads}, default 8 (at most one per input file; 1..64):
+   * threads that look at the input files' indexes at split computation side by side. Each file
+   * costs round trips to the file system (on HDFS: open and read its index, the data file's
+   * checksum); 1 reads them one after the other on the submitting thread. Out of range fails
+   * at submission naming the key and value.
+   */
+  public static final String READ_THREADS = "hadoopopt.input.index.read.threads";
+  static final int READ_THREADS_DEFAULT = 8;
+  static final int READ_THREADS_MAX = 64;
   static {
     // the module's renamed keys stay readable under their old names
     RenamedKeys.register();
@@ -117,6 +127,28 @@ public abstract class RangeIndexInputFormat<R extends Row> extends FileInputForm
         hi == null ? null : type.parse(hi, UPPER), bool(conf, UPPER_INCLUSIVE), LOWER + "/" + UPPER);
   }
 
+  public static void setReadThreads(Configuration conf, int threads) {
+    conf.setInt(READ_THREADS, threads);
+  }
+
+  /** {@link #READ_THREADS}; a value that is not a whole number in 1..64 fails naming the key and value. */
+  public static int getReadThreads(Configuration conf) {
+    String v = conf.getTrimmed(READ_THREADS);
+    if (v == null || v.isEmpty()) {
+      return READ_THREADS_DEFAULT;
+    }
+    try {
+      int n = Integer.parseInt(v);
+      if (n >= 1 && n <= READ_THREADS_MAX) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(READ_THREADS + " must be a whole number from 1 to " + READ_THREADS_MAX
+        + ", not '" + v + "'");
+  }
+
   private static boolean bool(Configuration conf, String key) {
     String v = conf.getTrimmed(key, "true");
     if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
@@ -144,11 +176,29 @@ public abstract class RangeIndexInputFormat<R extends Row> extends FileInputForm
     KeyRange range = getRange(conf, schema);
     Pushdown.get(conf, schema); // a bad pushdown key fails the job at submission
     int slots = ScanSplits.slots(conf); // a bad value fails at submission too
-    long[] totals = new long[RangeIndexCounter.values().length];
+    int threads = getReadThreads(conf);
+    long minSize = getMinSplitSize(job);
+    long maxSize = getMaxSplitSize(job);
+    int counters = RangeIndexCounter.values().length;
+    List<FileStatus> files = listStatus(job);
+    List<long[]> fileTotals = new ArrayList<>();
+    List<List<IndexedSplit>> perFile = PerFileTasks.run(files, threads, st -> {
+      long[] t = new long[counters];
+      List<IndexedSplit> s = splitsOf(conf, st, schema, range, computeSplitSize(st.getBlockSize(), minSize, maxSize), t);
+      synchronized (fileTotals) {
+        fileTotals.add(t);
+      }
+      return s;
+    });
+    long[] totals = new long[counters];
+    for (long[] t : fileTotals) {
+      for (int i = 0; i < counters; i++) {
+        totals[i] += t[i];
+      }
+    }
     List<IndexedSplit> splits = new ArrayList<>();
-    for (FileStatus st : listStatus(job)) {
-      long splitSize = computeSplitSize(st.getBlockSize(), getMinSplitSize(job), getMaxSplitSize(job));
-      splits.addAll(splitsOf(conf, st, schema, range, splitSize, totals));
+    for (List<IndexedSplit> s : perFile) {
+      splits.addAll(s);
     }
     if (splits.isEmpty()) {
       splits.add(new IndexedSplit(new Path("/"), 0, 0, new String[0], RangeIndexLayout.FORMAT_TEXT, false));

@@ -173,6 +173,56 @@ class IndexedSplitGroupLocalTest {
   }
 
   @Test
+  void indexesReadSideBySideGiveTheSameSplitsRowsAndCounters() throws Exception {
+    for (String format : new String[] {"text", "kvsf"}) {
+      Path dir = path("rankings-" + format);
+      List<String> keys = null;
+      List<String> rows = null;
+      for (int threads : new int[] {1, 2, 8}) {
+        Configuration c = query(10, 900, 0);
+        RankingsRangeInputFormat.setReadThreads(c, threads);
+        List<InputSplit> splits = new ArrayList<>();
+        List<String> got = TestTables.read(new RankingsRangeInputFormat(), dir, c, splits);
+        List<String> k = new ArrayList<>();
+        for (InputSplit s : splits) {
+          IndexedSplit p = (IndexedSplit) s;
+          k.add(key(p) + counts(p));
+        }
+        if (keys == null) {
+          keys = k;
+          rows = got;
+          assertTrue(keys.size() > 3, format + ": " + keys.size() + " page runs over 3 files");
+        } else {
+          assertEquals(keys, k, format + ": splits in the same order with " + threads + " threads");
+          assertEquals(rows, got, format);
+        }
+      }
+      assertEquals(expected(tables.rankings, 1, 10L, true, 900L, true), rows, format);
+    }
+  }
+
+  /** The split's pruning counters (getSplits puts the totals on the first split). */
+  private static String counts(IndexedSplit p) {
+    StringBuilder sb = new StringBuilder();
+    for (RangeIndexCounter c : RangeIndexCounter.values()) {
+      sb.append(' ').append(p.count(c));
+    }
+    return sb.toString();
+  }
+
+  @Test
+  void badReadThreadsFailAtSubmissionNamingKeyAndValue() {
+    for (String v : new String[] {"0", "65", "few"}) {
+      Configuration c = TestTables.range(conf, "pageRank", 1L, true, 2L, true);
+      c.set(RankingsRangeInputFormat.READ_THREADS, v);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> TestTables.read(new RankingsRangeInputFormat(), path("rankings-text"), c, null));
+      assertTrue(e.getMessage().contains(RankingsRangeInputFormat.READ_THREADS) && e.getMessage().contains("'" + v + "'"),
+          e.getMessage());
+    }
+  }
+
+  @Test
   void badSlotsFailAtSubmissionNamingTheKey() {
     Configuration c = TestTables.range(conf, "pageRank", 1L, true, 2L, true);
     c.set(ScanSplits.SLOTS, "many");
