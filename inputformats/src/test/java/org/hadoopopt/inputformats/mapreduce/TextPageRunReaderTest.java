@@ -16,6 +16,7 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.hadoopopt.inputformats.index.RangeIndexLayout;
 import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.testing.TestFiles;
@@ -138,6 +139,27 @@ class TextPageRunReaderTest {
       }
     }
     assertTrue(runs > 50 && rows > runs, "runs compared: " + runs + ", rows " + rows);
+  }
+
+  @Test
+  void theRangeReaderReadsTextPageRunsWithItAndScansWithTheLineReader() throws Exception {
+    byte[] b = file(lines(false), new String[] {"\n"}, false, false);
+    File f = new File(dir(), "route.txt");
+    Files.write(f.toPath(), b);
+    Path path = new Path(f.getAbsolutePath());
+    Configuration conf = new Configuration(false);
+    TaskAttemptContext ctx = CountingTaskContext.of(conf, new Counters(), "route");
+    RecordReader<?, Row> pages = RangeRecordReader.open(new IndexedSplit(path, 0, b.length, null, RangeIndexLayout.FORMAT_TEXT,
+        false), Schema.USER_VISITS, ctx);
+    RecordReader<?, Row> scan = RangeRecordReader.open(new IndexedSplit(path, 0, b.length, null, RangeIndexLayout.FORMAT_TEXT,
+        true), Schema.USER_VISITS, ctx);
+    try {
+      assertTrue(pages instanceof TextPageRunReader, String.valueOf(pages));
+      assertTrue(scan instanceof MutableTextRecordReader, String.valueOf(scan));
+    } finally {
+      pages.close();
+      scan.close();
+    }
   }
 
   @Test
