@@ -117,10 +117,23 @@ final class Execution {
         && conf.getLong(SPLIT_MINSIZE, 0) <= 1) { // unset, or Hadoop's default (mapred-default.xml: 0)
       conf.setLong(SPLIT_MINSIZE, Long.MAX_VALUE); // see SuiteOptions.AGGREGATION_WHOLE_FILES
     }
-    if (task.program().equals(Task.AGGREGATION.program()) && collector(v) && SuiteOptions.aggregationParallelReduce(conf)) {
+    if (parallelReduceApplies(task, v) && SuiteOptions.aggregationParallelReduce(conf)) {
       parallelReduce(conf, Runtime.getRuntime().availableProcessors());
     }
     return conf;
+  }
+
+  /**
+   * The aggregations' collector variants, and every non-baseline variant of the date-range
+   * aggregation: there the indexed variants (mti, bdbi, bdbtree) read a tenth of the rows, the
+   * reduce side is then a large part of their time, and the scans they are compared with (mt, bdb,
+   * mtp) get the same reduce side so the comparison stays one of reading and grouping.
+   */
+  static boolean parallelReduceApplies(Task task, Variant v) {
+    if (!task.program().equals(Task.AGGREGATION.program())) {
+      return false;
+    }
+    return collector(v) || (task.name().equals(Task.AGGREGATION_DATES.name()) && v.decoder() != Variant.Decoder.BASELINE);
   }
 
   /** Hadoop's reducer count, local-runner reduce threads and reduce input buffer (see SuiteOptions.AGGREGATION_PARALLEL_REDUCE). */

@@ -41,7 +41,9 @@ public final class SuiteOptions {
   public static final String AGGREGATION_WHOLE_FILES = "hadoopopt.bench.suite.aggregation.whole.files";
   /**
    * {@code hadoopopt.bench.suite.aggregation.parallel.reduce}, default {@code true}: the same
-   * aggregation variants ({@link #AGGREGATION_WHOLE_FILES}'s) run their reduce side on every core
+   * aggregation variants ({@link #AGGREGATION_WHOLE_FILES}'s), and every variant but the baseline of
+   * the date-range aggregation ({@code aggregation-dates}: the indexed variants and the scans they
+   * are compared with), run their reduce side on every core
    * and in memory, through Hadoop's own keys, each set only when the run leaves it unset or at
    * Hadoop's default: as many reducers as cores ({@code mapreduce.job.reduces}), as many run at once
    * in the local job runner ({@code mapreduce.local.reduce.tasks.maximum}), and the reduce input

@@ -7,12 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.util.List;
+import org.apache.hadoop.mapred.MapTask;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.util.Tool;
+import org.hadoopopt.bench.pavlo.HadoopOptKeys;
 import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
 import org.hadoopopt.bench.pavlo.jobs.BaselineTool;
 import org.hadoopopt.bench.pavlo.jobs.JoinJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
+import org.hadoopopt.fingerprint.collector.FingerprintCollector;
+import org.hadoopopt.fingerprint.collector.HashGroupCollector;
 import org.hadoopopt.inputformats.btree.BTreeCounter;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexCounter;
 import org.junit.jupiter.api.BeforeAll;
@@ -99,6 +103,19 @@ class IndexedVariantsLocalTest {
         "--from", "1900-01-01", "--to", "2100-01-01", "--variant", "bdbi", loaded("uservisits", "kvsf")));
     assertTrue(run(new AggregationJob(), "agg-mti-none", "--from", "1900-01-01", "--to", "1900-01-02", "--variant", "mti",
         loaded("uservisits", "text")).isEmpty());
+    // As the suite runs mti+hash: the hash-grouping collector, two reducers at once, the reduce input in memory.
+    AggregationJob hashed = new AggregationJob();
+    assertEquals(data.ref.aggregation(0, "1984-01-01", "1987-01-01"), run(hashed, "agg-mti-hash",
+        "-D", "mapreduce.job.map.output.collector.class=" + HashGroupCollector.class.getName() + ","
+            + FingerprintCollector.class.getName() + "," + MapTask.MapOutputBuffer.class.getName(),
+        "-D", "mapreduce.job.reduces=2", "-D", "mapreduce.local.reduce.tasks.maximum=2",
+        "-D", "mapreduce.reduce.input.buffer.percent=0.6",
+        "--from", "1984-01-01", "--to", "1987-01-01", "--variant", "mti", loaded("uservisits", "text")));
+    long hashedRecords = 0;
+    for (Job j : hashed.jobs()) {
+      hashedRecords += HadoopOptKeys.recordsHashed(j.getCounters());
+    }
+    assertTrue(hashedRecords > 0, "the hash-grouping collector ran");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> run(new AggregationJob(), "agg-mti-open",
         "--from", "1984-01-01", "--variant", "mti", loaded("uservisits", "text")));
     assertTrue(e.getMessage().contains(AggregationJob.TO), e.getMessage());

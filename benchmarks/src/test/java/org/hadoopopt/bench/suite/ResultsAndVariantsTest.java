@@ -170,6 +170,15 @@ class ResultsAndVariantsTest {
     assertEquals(1, Execution.configure(defaults, Task.AGGREGATION, Variant.parse("mt")).getInt(Execution.REDUCES, -1),
         "no collector: Hadoop's one reducer");
     assertEquals(0f, Execution.configure(defaults, Task.AGGREGATION, Variant.BASELINE).getFloat(Execution.REDUCE_INPUT_BUFFER, -1f));
+    for (String dates : new String[] {"mti", "mt", "bdbtree", "mti+hash"}) {
+      Configuration c = Execution.configure(defaults, Task.AGGREGATION_DATES, Variant.parse(dates));
+      assertEquals(cores, c.getInt(Execution.REDUCES, -1), "the date-range aggregation's " + dates);
+      assertEquals(Execution.REDUCE_INPUT_IN_MEMORY, c.getFloat(Execution.REDUCE_INPUT_BUFFER, -1f), dates);
+    }
+    assertEquals(1, Execution.configure(defaults, Task.AGGREGATION_DATES, Variant.BASELINE).getInt(Execution.REDUCES, -1),
+        "the baseline stays stock Hadoop");
+    assertTrue(Execution.configure(defaults, Task.AGGREGATION_DATES, Variant.parse("mti")).getLong(Execution.SPLIT_MINSIZE, 0)
+        < Long.MAX_VALUE, "whole files only with a collector");
     assertEquals(1, Execution.configure(defaults, Task.JOIN, Variant.parse("mt+hash")).getInt(Execution.REDUCES, -1),
         "not an aggregation");
     Configuration given = new Configuration(defaults);

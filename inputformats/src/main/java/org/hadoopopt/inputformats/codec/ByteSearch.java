@@ -17,6 +17,11 @@ public final class ByteSearch {
 
   private ByteSearch() {}
 
+  /** The index of the first {@code target} in {@code b[from, to)}, or {@code to}, eight bytes at a time. */
+  public static int indexOf(byte[] b, int from, int to, byte target) {
+    return ByteScan.indexOf(b, from, to, target);
+  }
+
   /** The index of the first LF or CR in {@code b[from, to)}, or {@code to}: the line splitter's search, eight bytes at a time. */
   public static int indexOfLineEnd(byte[] b, int from, int to) {
     return ByteScan.indexOfEither(b, from, to, (byte) '\n', (byte) '\r');

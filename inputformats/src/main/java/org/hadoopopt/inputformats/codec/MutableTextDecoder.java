@@ -88,6 +88,11 @@ public final class MutableTextDecoder implements RecordDecoder<Row> {
     return row;
   }
 
+  /** Where in the buffer given to {@link #reset} the line {@link #next()} decodes next starts. */
+  public int position() {
+    return pos;
+  }
+
   /** Decodes one line (without its newline) that starts at {@code lineOffset} of {@code src}. */
   public Row decodeLine(byte[] b, int off, int len, String src, long lineOffset) throws MalformedRecordException {
     decodeFields(b, off, off + len, false, src, lineOffset);

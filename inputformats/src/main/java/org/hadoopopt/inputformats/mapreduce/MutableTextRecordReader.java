@@ -197,7 +197,7 @@ final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWrit
   }
 
   /** Uncompressed, default line ends, no maximum line length: the cases LineSplitter reproduces. */
-  private static boolean splitterTakes(Path path, Configuration conf) {
+  static boolean splitterTakes(Path path, Configuration conf) {
     return conf.get("textinputformat.record.delimiter") == null
         && conf.getInt(LineRecordReader.MAX_LINE_LENGTH, Integer.MAX_VALUE) == Integer.MAX_VALUE
         && new CompressionCodecFactory(conf).getCodec(path) == null;

@@ -59,6 +59,10 @@ final class RangeRecordReader<R extends Row> extends RecordReader<Writable, R> {
     FileSplit inner = split;
     if (split.format() == RangeIndexLayout.FORMAT_KVSF) {
       r = new KvsfRecordReader<R>(schema);
+    } else if (!split.isScan() && MutableTextRecordReader.splitterTakes(split.getPath(), ctx.getConfiguration())
+        && Pushdown.of(ctx, schema) == null) {
+      // Whole lines from page boundary to page boundary: decoded in one pass, no line search first.
+      r = new TextPageRunReader<R>(schema, TextPageRunReader.BUFFER_BYTES);
     } else {
       r = new MutableTextRecordReader<R>(schema);
       if (!split.isScan()) {

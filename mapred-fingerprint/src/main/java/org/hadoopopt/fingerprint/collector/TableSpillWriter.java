@@ -16,7 +16,9 @@ import org.hadoopopt.fingerprint.sort.RecordSorter;
 /**
  * Writes the hash-grouping table as a spill: its entries in sorted order, each key followed by
  * its values, one IFile segment per partition (empty ones too), in the map-output codec: the
- * same file a sorting collector writes, so the merge and the shuffle read it unchanged.
+ * same file a sorting collector writes, so the merge and the shuffle read it unchanged. Without a
+ * codec the segments are written from the raw bytes ({@link RawSegmentWriter}), those
+ * with a codec through Hadoop's {@code IFile.Writer}.
  */
 final class TableSpillWriter<K, V> {
   private final JobConf job;
@@ -50,6 +52,21 @@ final class TableSpillWriter<K, V> {
       for (int p = 0; p < partitions; p++) {
         long start = out.getPos();
         int j = sorter.partitionStart(p + 1);
+        if (codec == null) {
+          RawSegmentWriter raw = new RawSegmentWriter(out);
+          for (int k = i; k < j; k++) {
+            int e = order[k];
+            int ks = table.index.keyStart(e);
+            int kl = table.index.keyLength(e);
+            for (int v = values.first(e); v >= 0; v = values.next(v)) {
+              raw.append(keys, ks, kl, values.arena.data, values.valueStart(v), values.valueLength(v));
+            }
+          }
+          raw.close(spilledRecords);
+          spill.putIndex(new IndexRecord(start, raw.rawLength(), raw.onDiskLength()), p);
+          i = j;
+          continue;
+        }
         IFile.Writer<K, V> writer = new IFile.Writer<K, V>(job, out, keyClass, valClass, codec, spilledRecords);
         try {
           for (int k = i; k < j; k++) {
