@@ -14,10 +14,8 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.examples.WordCount;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.BytesWritable;
-import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.compress.DefaultCodec;
@@ -93,30 +91,6 @@ class CollectorLocalTest {
     assertEquals(stock.counter(TaskCounter.MAP_OUTPUT_BYTES), ours.counter(TaskCounter.MAP_OUTPUT_BYTES), what);
   }
 
-  private static Job wordCount(Configuration conf, int reducers) throws IOException {
-    Job job = Job.getInstance(conf, "wordcount");
-    job.setMapperClass(WordCount.TokenizerMapper.class);
-    job.setCombinerClass(WordCount.IntSumReducer.class);
-    job.setReducerClass(WordCount.IntSumReducer.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(IntWritable.class);
-    job.setNumReduceTasks(reducers);
-    return job;
-  }
-
-  private static Job aggregation(Configuration conf, int prefixLength, int reducers) throws IOException {
-    conf.setInt(TestJobs.PREFIX_LENGTH, prefixLength);
-    Job job = Job.getInstance(conf, "aggregation");
-    job.setMapperClass(TestJobs.AggregationMapper.class);
-    job.setCombinerClass(TestJobs.TextSumCombiner.class);
-    job.setReducerClass(TestJobs.TextRevenueReducer.class);
-    job.setMapOutputKeyClass(Text.class);
-    job.setMapOutputValueClass(LongWritable.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(Text.class);
-    job.setNumReduceTasks(reducers);
-    return job;
-  }
 
   private static String words(long seed, int count) {
     Random r = new Random(seed);
@@ -141,7 +115,7 @@ class CollectorLocalTest {
   @Test
   void examplesWordCountIsIdentical() throws Exception {
     Path in = local.input("wc", words(1, 4000), words(2, 3000));
-    compare(conf -> wordCount(conf, 3), in, local.conf(), true, false);
+    compare(conf -> TestJobs.wordCount(conf, 3), in, local.conf(), true, false);
   }
 
   @Test
@@ -150,7 +124,7 @@ class CollectorLocalTest {
     Configuration conf = tinyBuffer(local.conf());
     conf.setBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, true);
     conf.setClass(MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC, DefaultCodec.class, org.apache.hadoop.io.compress.CompressionCodec.class);
-    LocalRun.Output out = compare(c -> wordCount(c, 4), in, conf, true, false);
+    LocalRun.Output out = compare(c -> TestJobs.wordCount(c, 4), in, conf, true, false);
     assertTrue(out.fingerprintSpills() >= 6, "expected many spills, got " + out.fingerprintSpills());
     assertTrue(out.counter(TaskCounter.COMBINE_INPUT_RECORDS) >= out.counter(TaskCounter.MAP_OUTPUT_RECORDS));
     assertTrue(out.counter(TaskCounter.COMBINE_OUTPUT_RECORDS) < out.counter(TaskCounter.COMBINE_INPUT_RECORDS));
@@ -161,7 +135,7 @@ class CollectorLocalTest {
     String a = UserVisits.lines(11, 5000, 2500);
     String b = UserVisits.lines(12, 4000, 2500);
     Path in = local.input("agg-large", a, b);
-    LocalRun.Output out = compare(c -> aggregation(c, 0, 7), in, tinyBuffer(local.conf()), true, true);
+    LocalRun.Output out = compare(c -> TestJobs.aggregation(c, 0, 7), in, tinyBuffer(local.conf()), true, true);
     Map<String, Long> sums = UserVisits.aggregate(a + b, 0);
     assertEquals(expectedLines(sums), out.sortedLines());
     assertTrue(out.fingerprintSpills() >= 6, "expected many spills, got " + out.fingerprintSpills());
@@ -171,7 +145,7 @@ class CollectorLocalTest {
   void smallAggregationIsIdenticalAndCorrect() throws Exception {
     String a = UserVisits.lines(21, 3000, 1500);
     Path in = local.input("agg-small", a);
-    LocalRun.Output out = compare(c -> aggregation(c, 7, 1), in, local.conf(), true, false);
+    LocalRun.Output out = compare(c -> TestJobs.aggregation(c, 7, 1), in, local.conf(), true, false);
     assertEquals(expectedLines(UserVisits.aggregate(a, 7)), out.lines(), "one reducer: lines in key order");
   }
 
@@ -202,7 +176,7 @@ class CollectorLocalTest {
   void customRawComparatorIsIdentical() throws Exception {
     Path in = local.input("reverse", words(41, 6000));
     LocalRun.Output out = compare(conf -> {
-      Job job = wordCount(conf, 2);
+      Job job = TestJobs.wordCount(conf, 2);
       job.setSortComparatorClass(TestJobs.ReverseTextComparator.class);
       return job;
     }, in, tinyBuffer(local.conf()), false, true);
@@ -235,7 +209,7 @@ class CollectorLocalTest {
     }
     Path in = local.input("collisions", text.toString());
     LocalRun.Output out = compare(conf -> {
-      Job job = wordCount(conf, 2);
+      Job job = TestJobs.wordCount(conf, 2);
       job.setMapperClass(TestJobs.CommentSkippingWordMapper.class);
       return job;
     }, in, tinyBuffer(local.conf()), true, true);
@@ -249,7 +223,7 @@ class CollectorLocalTest {
   void emptyPartitionsAndMapWithoutOutputAreIdentical() throws Exception {
     Path in = local.input("empty", "alpha beta gamma alpha\n", "# nothing here\n# at all\n");
     LocalRun.Output out = compare(conf -> {
-      Job job = wordCount(conf, 8);
+      Job job = TestJobs.wordCount(conf, 8);
       job.setMapperClass(TestJobs.CommentSkippingWordMapper.class);
       return job;
     }, in, local.conf(), true, false);
@@ -298,18 +272,18 @@ class CollectorLocalTest {
   @Test
   void unsupportedSettingsFallBackToStock() throws Exception {
     Path in = local.input("fallback", words(51, 2000));
-    LocalRun.Output stock = local.run(wordCount(local.conf(), 2), in);
+    LocalRun.Output stock = local.run(TestJobs.wordCount(local.conf(), 2), in);
 
     Configuration badMode = local.conf();
     FingerprintCollector.enable(badMode, Mode.PREFIX);
     badMode.set(FingerprintCollector.MODE, "bogus");
-    LocalRun.Output a = local.run(wordCount(badMode, 2), in);
+    LocalRun.Output a = local.run(TestJobs.wordCount(badMode, 2), in);
     assertEquals(0, a.fingerprintSpills(), "an invalid mode must decline");
 
     Configuration hashNoComparator = local.conf();
     FingerprintCollector.enable(hashNoComparator, Mode.PREFIX);
     FingerprintCollector.setMode(hashNoComparator, Mode.HASH);
-    LocalRun.Output b = local.run(wordCount(hashNoComparator, 2), in);
+    LocalRun.Output b = local.run(TestJobs.wordCount(hashNoComparator, 2), in);
     assertEquals(0, b.fingerprintSpills(), "hash mode without its comparator must decline");
     for (int i = 0; i < stock.parts.size(); i++) {
       assertArrayEquals(stock.parts.get(i), a.parts.get(i));

@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.examples.WordCount;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.IntWritable;
@@ -90,30 +89,6 @@ class HashGroupLocalTest {
     return c;
   }
 
-  private static Job wordCount(Configuration conf, int reducers) throws IOException {
-    Job job = Job.getInstance(conf, "wordcount");
-    job.setMapperClass(WordCount.TokenizerMapper.class);
-    job.setCombinerClass(WordCount.IntSumReducer.class);
-    job.setReducerClass(WordCount.IntSumReducer.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(IntWritable.class);
-    job.setNumReduceTasks(reducers);
-    return job;
-  }
-
-  private static Job aggregation(Configuration conf, int prefixLength, int reducers) throws IOException {
-    conf.setInt(TestJobs.PREFIX_LENGTH, prefixLength);
-    Job job = Job.getInstance(conf, "aggregation");
-    job.setMapperClass(TestJobs.AggregationMapper.class);
-    job.setCombinerClass(TestJobs.TextSumCombiner.class);
-    job.setReducerClass(TestJobs.TextRevenueReducer.class);
-    job.setMapOutputKeyClass(Text.class);
-    job.setMapOutputValueClass(LongWritable.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(Text.class);
-    job.setNumReduceTasks(reducers);
-    return job;
-  }
 
   static String words(long seed, int count) {
     Random r = new Random(seed);
@@ -145,7 +120,7 @@ class HashGroupLocalTest {
   @Test
   void examplesWordCountIsIdentical() throws Exception {
     Path in = local.input("wc", words(1, 4000), words(2, 3000));
-    LocalRun.Output out = compare(conf -> wordCount(conf, 3), in, local.conf(), null);
+    LocalRun.Output out = compare(conf -> TestJobs.wordCount(conf, 3), in, local.conf(), null);
     assertHashedAll(out);
     assertTrue(count(out, HashGroupCounter.COMBINER_FOLDS) > 0, "the combiner folded in the table");
     assertTrue(out.counter(TaskCounter.COMBINE_OUTPUT_RECORDS) < out.counter(TaskCounter.COMBINE_INPUT_RECORDS));
@@ -158,7 +133,7 @@ class HashGroupLocalTest {
     base.setBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, true);
     base.setClass(MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC, DefaultCodec.class,
         org.apache.hadoop.io.compress.CompressionCodec.class);
-    LocalRun.Output out = compare(c -> wordCount(c, 4), in, base, tinyTable());
+    LocalRun.Output out = compare(c -> TestJobs.wordCount(c, 4), in, base, tinyTable());
     assertHashedAll(out);
     assertTrue(count(out, HashGroupCounter.TABLE_SPILLS) >= 6, "table spills: " + count(out, HashGroupCounter.TABLE_SPILLS));
   }
@@ -168,7 +143,7 @@ class HashGroupLocalTest {
     String a = UserVisits.lines(11, 5000, 2500);
     String b = UserVisits.lines(12, 4000, 2500);
     Path in = local.input("agg-large", a, b);
-    LocalRun.Output out = compare(c -> aggregation(c, 0, 7), in, local.conf(), tinyTable());
+    LocalRun.Output out = compare(c -> TestJobs.aggregation(c, 0, 7), in, local.conf(), tinyTable());
     assertHashedAll(out);
     assertEquals(expectedLines(UserVisits.aggregate(a + b, 0)), out.sortedLines());
     assertTrue(count(out, HashGroupCounter.TABLE_SPILLS) >= 4, "table spills: " + count(out, HashGroupCounter.TABLE_SPILLS));
@@ -178,7 +153,7 @@ class HashGroupLocalTest {
   void smallAggregationIsIdenticalAndCorrect() throws Exception {
     String a = UserVisits.lines(21, 3000, 1500);
     Path in = local.input("agg-small", a);
-    LocalRun.Output out = compare(c -> aggregation(c, 7, 1), in, local.conf(), null);
+    LocalRun.Output out = compare(c -> TestJobs.aggregation(c, 7, 1), in, local.conf(), null);
     assertHashedAll(out);
     assertEquals(expectedLines(UserVisits.aggregate(a, 7)), out.lines(), "one reducer: lines in key order");
   }
@@ -203,7 +178,7 @@ class HashGroupLocalTest {
 
     Path words = local.input("reverse", words(41, 6000));
     LocalRun.Output reverse = compare(conf -> {
-      Job job = wordCount(conf, 2);
+      Job job = TestJobs.wordCount(conf, 2);
       job.setSortComparatorClass(TestJobs.ReverseTextComparator.class);
       return job;
     }, words, local.conf(), tinyTable());
@@ -220,7 +195,7 @@ class HashGroupLocalTest {
     Path in = local.input("hot", text.toString());
     Configuration extra = tinyTable();
     extra.set(HashGroupCollector.MEMORY_PERCENT, "0.02");
-    LocalRun.Output out = compare(c -> wordCount(c, 2), in, local.conf(), extra);
+    LocalRun.Output out = compare(c -> TestJobs.wordCount(c, 2), in, local.conf(), extra);
     assertHashedAll(out);
     assertTrue(out.lines().contains("hot\t58800"), "hot key count");
     // the hot key's values fill the value arena again and again; each fold turns them into one
@@ -237,7 +212,7 @@ class HashGroupLocalTest {
     }
     Path in = local.input("unique", text.toString());
     // early check: the first 1000 records hold 1000 keys
-    LocalRun.Output early = compare(c -> wordCount(c, 3), in, local.conf(), keys(HashGroupCollector.CHECK_RECORDS, "1000"));
+    LocalRun.Output early = compare(c -> TestJobs.wordCount(c, 3), in, local.conf(), keys(HashGroupCollector.CHECK_RECORDS, "1000"));
     assertEquals(1, count(early, HashGroupCounter.FALLBACKS_TO_SORT));
     assertEquals(1000, count(early, HashGroupCounter.RECORDS_HASHED));
     assertTrue(early.fingerprintSpills() > 0, "the fingerprint collector took over");
@@ -246,7 +221,7 @@ class HashGroupLocalTest {
     // late check, after the tiny table has spilled: the fingerprint collector merges those spills too
     Configuration late = tinyTable();
     late.set(HashGroupCollector.CHECK_RECORDS, "5000");
-    LocalRun.Output after = compare(c -> wordCount(c, 3), in, local.conf(), late);
+    LocalRun.Output after = compare(c -> TestJobs.wordCount(c, 3), in, local.conf(), late);
     assertEquals(1, count(after, HashGroupCounter.FALLBACKS_TO_SORT));
     assertTrue(count(after, HashGroupCounter.TABLE_SPILLS) >= 2, "table spills before the check");
     assertTrue(after.fingerprintSpills() > 0);
@@ -256,7 +231,7 @@ class HashGroupLocalTest {
   void emptyInputIsIdentical() throws Exception {
     Path in = local.input("empty", "", "# nothing here\n# at all\n");
     LocalRun.Output out = compare(conf -> {
-      Job job = wordCount(conf, 5);
+      Job job = TestJobs.wordCount(conf, 5);
       job.setMapperClass(TestJobs.CommentSkippingWordMapper.class);
       return job;
     }, in, local.conf(), null);
@@ -305,7 +280,7 @@ class HashGroupLocalTest {
   void combinerChangingTheKeyGoesBackToSortingWithStockOutput() throws Exception {
     Path in = local.input("keychange", words(61, 3000), words(62, 2000));
     LocalRun.Output out = compare(conf -> {
-      Job job = wordCount(conf, 2);
+      Job job = TestJobs.wordCount(conf, 2);
       job.setCombinerClass(KeyMarkingCombiner.class);
       return job;
     }, in, local.conf(), keys(HashGroupCollector.CHECK_RECORDS, "300"));
@@ -319,7 +294,7 @@ class HashGroupLocalTest {
     Path in = local.input("decline", words(71, 2000));
     // no combiner
     LocalRun.Output none = compare(conf -> {
-      Job job = wordCount(conf, 2);
+      Job job = TestJobs.wordCount(conf, 2);
       job.getConfiguration().unset(MRJobConfig.COMBINE_CLASS_ATTR);
       return job;
     }, in, local.conf(), null);
@@ -327,7 +302,7 @@ class HashGroupLocalTest {
     assertEquals(0, count(none, HashGroupCounter.RECORDS_HASHED));
     assertTrue(none.fingerprintSpills() > 0, "the next collector of the list ran");
     // invalid threshold
-    LocalRun.Output bad = compare(conf -> wordCount(conf, 2), in, local.conf(),
+    LocalRun.Output bad = compare(conf -> TestJobs.wordCount(conf, 2), in, local.conf(),
         keys(HashGroupCollector.MIN_REDUCTION, "1.5"));
     assertEquals(1, count(bad, HashGroupCounter.DECLINED));
     assertTrue(bad.fingerprintSpills() > 0);

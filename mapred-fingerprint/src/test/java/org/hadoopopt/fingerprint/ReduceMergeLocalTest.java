@@ -12,9 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.examples.WordCount;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.compress.CompressionCodec;
@@ -107,30 +105,6 @@ class ReduceMergeLocalTest {
     return sb.append('\n').toString();
   }
 
-  private static Job wordCount(Configuration conf, int reducers) throws IOException {
-    Job job = Job.getInstance(conf, "wordcount");
-    job.setMapperClass(WordCount.TokenizerMapper.class);
-    job.setCombinerClass(WordCount.IntSumReducer.class);
-    job.setReducerClass(WordCount.IntSumReducer.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(IntWritable.class);
-    job.setNumReduceTasks(reducers);
-    return job;
-  }
-
-  private static Job aggregation(Configuration conf, int prefixLength, int reducers) throws IOException {
-    conf.setInt(TestJobs.PREFIX_LENGTH, prefixLength);
-    Job job = Job.getInstance(conf, "aggregation");
-    job.setMapperClass(TestJobs.AggregationMapper.class);
-    job.setCombinerClass(TestJobs.TextSumCombiner.class);
-    job.setReducerClass(TestJobs.TextRevenueReducer.class);
-    job.setMapOutputKeyClass(Text.class);
-    job.setMapOutputValueClass(LongWritable.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(Text.class);
-    job.setNumReduceTasks(reducers);
-    return job;
-  }
 
   /** Many spills a map: a 1 MB buffer spilled at 2%. */
   private static Configuration tinyBuffer(Configuration conf) {
@@ -152,7 +126,7 @@ class ReduceMergeLocalTest {
     Path in = local.input("wc", words(1, 6000), words(2, 5000).replaceAll("(\\S+)", prefix),
         words(3, 4000).replaceAll("(\\S+)", prefix));
     for (MapSide side : MapSide.values()) {
-      LocalRun.Output out = compare(c -> wordCount(c, 3), in, local.conf(), side);
+      LocalRun.Output out = compare(c -> TestJobs.wordCount(c, 3), in, local.conf(), side);
       assertMerged(out, 3, 3);
       assertTrue(merge(out, FingerprintMergeCounter.COMPARATOR_TIES) > 0, "long keys must reach the comparator");
     }
@@ -165,7 +139,7 @@ class ReduceMergeLocalTest {
     String c = UserVisits.lines(13, 3000, 2500);
     Path in = local.input("agg", a, b, c);
     for (MapSide side : MapSide.values()) {
-      LocalRun.Output out = compare(conf -> aggregation(conf, 0, 2), in, compressed(local.conf()), side);
+      LocalRun.Output out = compare(conf -> TestJobs.aggregation(conf, 0, 2), in, compressed(local.conf()), side);
       assertMerged(out, 2, 3);
       assertEquals(0, merge(out, FingerprintMergeCounter.COMPARATOR_TIES), "sourceIPs are held whole by two levels");
       List<String> want = new ArrayList<>();
@@ -183,14 +157,14 @@ class ReduceMergeLocalTest {
   void spillAndReduceMergesByFingerprintMatchStockHadoop() throws Exception {
     Path in = local.input("spills", UserVisits.lines(15, 6000, 3000), UserVisits.lines(16, 6000, 3000));
     Configuration base = compressed(tinyBuffer(local.conf()));
-    LocalRun.Output stock = local.run(aggregation(new Configuration(base), 0, 3), in);
+    LocalRun.Output stock = local.run(TestJobs.aggregation(new Configuration(base), 0, 3), in);
     for (MapSide side : new MapSide[] {MapSide.FINGERPRINT, MapSide.HASH_GROUP}) {
       Configuration conf = side.apply(new Configuration(base));
       if (side == MapSide.HASH_GROUP) {
         HashGroupCollector.setMemoryPercent(conf, 0.05f); // a 52 KB table: several table spills a map
       }
       FingerprintShuffle.enable(conf);
-      LocalRun.Output ours = local.run(aggregation(conf, 0, 3), in);
+      LocalRun.Output ours = local.run(TestJobs.aggregation(conf, 0, 3), in);
       for (int i = 0; i < stock.parts.size(); i++) {
         assertArrayEquals(stock.parts.get(i), ours.parts.get(i), side + ": part " + i + " differs from stock");
       }
@@ -209,7 +183,7 @@ class ReduceMergeLocalTest {
     Configuration conf = new Configuration(local.conf());
     FingerprintCollector.enable(conf, Mode.HASH);
     LocalRun.Output out = compare(c -> {
-      Job job = aggregation(c, 7, 2);
+      Job job = TestJobs.aggregation(c, 7, 2);
       FingerprintHashComparator.setOn(job);
       return job;
     }, in, conf, MapSide.STOCK);
@@ -222,7 +196,7 @@ class ReduceMergeLocalTest {
         UserVisits.lines(33, 3000, 1000), UserVisits.lines(34, 3000, 1000));
     Configuration conf = compressed(local.conf());
     conf.setLong(MRJobConfig.REDUCE_MEMORY_TOTAL_BYTES, 1000);
-    LocalRun.Output out = compare(c -> aggregation(c, 0, 2), in, conf, MapSide.FINGERPRINT);
+    LocalRun.Output out = compare(c -> TestJobs.aggregation(c, 0, 2), in, conf, MapSide.FINGERPRINT);
     assertMerged(out, 2, 4);
     assertEquals(0, merge(out, FingerprintMergeCounter.OUTPUTS_IN_MEMORY));
     assertEquals(8, merge(out, FingerprintMergeCounter.OUTPUTS_ON_DISK));
@@ -232,7 +206,7 @@ class ReduceMergeLocalTest {
   void reduceInputBufferDecidesWhatStaysInMemory() throws Exception {
     Path in = local.input("wc-mem", words(41, 3000), words(42, 3000));
     // Default reduce.input.buffer.percent 0: every in-memory output goes to disk before the reduce.
-    LocalRun.Output moved = compare(c -> wordCount(c, 2), in, local.conf(), MapSide.STOCK);
+    LocalRun.Output moved = compare(c -> TestJobs.wordCount(c, 2), in, local.conf(), MapSide.STOCK);
     assertMerged(moved, 2, 2);
     assertEquals(4, merge(moved, FingerprintMergeCounter.OUTPUTS_IN_MEMORY));
     long mapSpilled = moved.counter(TaskCounter.COMBINE_OUTPUT_RECORDS); // one spill a map, written by the combiner
@@ -240,7 +214,7 @@ class ReduceMergeLocalTest {
         "records moved to disk count as spilled, as Hadoop's final merge counts them");
     Configuration keep = local.conf();
     keep.setFloat(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, 1.0f);
-    LocalRun.Output kept = compare(c -> wordCount(c, 2), in, keep, MapSide.STOCK);
+    LocalRun.Output kept = compare(c -> TestJobs.wordCount(c, 2), in, keep, MapSide.STOCK);
     assertMerged(kept, 2, 2);
     assertEquals(mapSpilled, kept.counter(TaskCounter.SPILLED_RECORDS), "nothing moved to disk");
   }
@@ -249,7 +223,7 @@ class ReduceMergeLocalTest {
   void emptyInputIsIdentical() throws Exception {
     Path in = local.input("empty", "", "");
     for (MapSide side : MapSide.values()) {
-      LocalRun.Output out = compare(c -> wordCount(c, 2), in, local.conf(), side);
+      LocalRun.Output out = compare(c -> TestJobs.wordCount(c, 2), in, local.conf(), side);
       assertEquals(0, merge(out, FingerprintMergeCounter.DECLINED));
       assertEquals(4, merge(out, FingerprintMergeCounter.SEGMENTS_MERGED), "empty segments are merged too");
       assertEquals(0, merge(out, FingerprintMergeCounter.RECORDS_MERGED));
@@ -261,7 +235,7 @@ class ReduceMergeLocalTest {
     String a = UserVisits.lines(51, 2000, 500);
     Path in = local.input("reverse", a, UserVisits.lines(52, 2000, 500));
     LocalRun.Output out = compare(c -> {
-      Job job = aggregation(c, 0, 2);
+      Job job = TestJobs.aggregation(c, 0, 2);
       job.setSortComparatorClass(TestJobs.ReverseTextComparator.class);
       return job;
     }, in, local.conf(), MapSide.FINGERPRINT);
@@ -294,7 +268,7 @@ class ReduceMergeLocalTest {
     Path in = local.input("encrypted", words(91, 2000), words(92, 2000));
     Configuration conf = local.conf();
     conf.setBoolean(MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA, true);
-    LocalRun.Output out = compare(c -> wordCount(c, 2), in, conf, MapSide.STOCK);
+    LocalRun.Output out = compare(c -> TestJobs.wordCount(c, 2), in, conf, MapSide.STOCK);
     assertEquals(2, merge(out, FingerprintMergeCounter.DECLINED), "each reducer declines");
     assertEquals(0, merge(out, FingerprintMergeCounter.RECORDS_MERGED));
   }
@@ -304,7 +278,7 @@ class ReduceMergeLocalTest {
     Path in = local.input("many", words(71, 2000), words(72, 2000), words(73, 2000));
     Configuration conf = local.conf();
     FingerprintShuffle.setMaxSegments(conf, 2);
-    LocalRun.Output out = compare(c -> wordCount(c, 1), in, conf, MapSide.STOCK);
+    LocalRun.Output out = compare(c -> TestJobs.wordCount(c, 1), in, conf, MapSide.STOCK);
     assertEquals(1, merge(out, FingerprintMergeCounter.DECLINED));
   }
 
@@ -316,7 +290,7 @@ class ReduceMergeLocalTest {
       Configuration conf = local.conf();
       FingerprintShuffle.enable(conf);
       conf.set(kv[0], kv[1]);
-      Job job = wordCount(conf, 1);
+      Job job = TestJobs.wordCount(conf, 1);
       FileInputFormat.setInputPaths(job, in);
       FileOutputFormat.setOutputPath(job, new Path(local.dir().getAbsolutePath(), "out-invalid-" + kv[1]));
       String log = LogCapture.failedJob(job);

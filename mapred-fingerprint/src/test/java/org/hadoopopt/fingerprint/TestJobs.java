@@ -4,12 +4,15 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.zip.CRC32;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.examples.WordCount;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.WritableComparable;
 import org.apache.hadoop.io.WritableComparator;
+import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 
@@ -18,6 +21,33 @@ public final class TestJobs {
   private TestJobs() {}
 
   public static final String PREFIX_LENGTH = "test.aggregation.prefix";
+
+  /** The examples jar's WordCount, with its reducer as the combiner. */
+  public static Job wordCount(Configuration conf, int reducers) throws IOException {
+    Job job = Job.getInstance(conf, "wordcount");
+    job.setMapperClass(WordCount.TokenizerMapper.class);
+    job.setCombinerClass(WordCount.IntSumReducer.class);
+    job.setReducerClass(WordCount.IntSumReducer.class);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(IntWritable.class);
+    job.setNumReduceTasks(reducers);
+    return job;
+  }
+
+  /** The Pavlo aggregation over sourceIP, or its first {@code prefixLength} characters when above 0. */
+  public static Job aggregation(Configuration conf, int prefixLength, int reducers) throws IOException {
+    conf.setInt(PREFIX_LENGTH, prefixLength);
+    Job job = Job.getInstance(conf, "aggregation");
+    job.setMapperClass(AggregationMapper.class);
+    job.setCombinerClass(TextSumCombiner.class);
+    job.setReducerClass(TextRevenueReducer.class);
+    job.setMapOutputKeyClass(Text.class);
+    job.setMapOutputValueClass(LongWritable.class);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(Text.class);
+    job.setNumReduceTasks(reducers);
+    return job;
+  }
 
   /** Pavlo aggregation map: sourceIP (or its prefix) -> adRevenue in hundredths. */
   public static class AggregationMapper extends Mapper<LongWritable, Text, Text, LongWritable> {
