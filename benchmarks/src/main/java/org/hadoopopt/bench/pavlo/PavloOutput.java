@@ -27,6 +27,38 @@ public final class PavloOutput {
     return cents < 0 ? "-" + s : s;
   }
 
+  /**
+   * {@link #revenue(long)}'s text as bytes into TO (grown when short), without a String: the
+   * optimized variants' reducers write a line per group. @return the length
+   */
+  public static int revenue(long micros, byte[][] to) {
+    if (micros % ColumnGrammar.DECIMAL_STEP != 0) {
+      throw new IllegalArgumentException("adRevenue sum " + micros + " millionths has more than 2 decimals");
+    }
+    long cents = micros / ColumnGrammar.DECIMAL_STEP;
+    long abs = Math.abs(cents);
+    if (to[0].length < 24) {
+      to[0] = new byte[24]; // a sign, 19 digits, a point
+    }
+    byte[] b = to[0];
+    // digits right to left into the end of the buffer, then moved to its start
+    int at = b.length;
+    b[--at] = (byte) ('0' + abs % 10);
+    b[--at] = (byte) ('0' + abs / 10 % 10);
+    b[--at] = '.';
+    long whole = abs / 100;
+    do {
+      b[--at] = (byte) ('0' + whole % 10);
+      whole /= 10;
+    } while (whole != 0);
+    if (cents < 0) {
+      b[--at] = '-';
+    }
+    int n = b.length - at;
+    System.arraycopy(b, at, b, 0, n);
+    return n;
+  }
+
   /** avgPageRank of the join: sum / count as a double, with exactly 6 decimals. */
   public static String average(long sum, long count) {
     return String.format(Locale.ROOT, "%.6f", (double) sum / count);

@@ -1,9 +1,7 @@
 package org.hadoopopt.inputformats.mapreduce;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
@@ -17,7 +15,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormatCounter;
  * calls, so it equals MapTask's count for one map at a time and stays right with several.
  */
 final class InputByteCount {
-  private final List<FileSystem.Statistics.StatisticsData> mine = new ArrayList<>();
+  private final List<FileSystem.Statistics.StatisticsData> mine;
   private final TaskAttemptContext ctx;
   private long total;
   private long before;
@@ -25,15 +23,7 @@ final class InputByteCount {
   /** Counts the reads of the calling thread on PATH's file system scheme, for the task of CTX. */
   InputByteCount(Path path, TaskAttemptContext ctx) throws IOException {
     this.ctx = ctx;
-    Configuration conf = ctx.getConfiguration();
-    String scheme = path.getFileSystem(conf).makeQualified(path).toUri().getScheme();
-    @SuppressWarnings("deprecation")
-    List<FileSystem.Statistics> all = FileSystem.getAllStatistics();
-    for (FileSystem.Statistics s : all) {
-      if (s.getScheme().equals(scheme)) {
-        mine.add(s.getThreadStatistics());
-      }
-    }
+    mine = ThreadFsStatistics.of(path, ctx.getConfiguration());
   }
 
   private long now() {

@@ -113,6 +113,9 @@ public final class GrepJob extends BaselineTool {
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(Text.class);
     job.setOutputFormatClass(TextOutputFormat.class);
+    if (!variant.equals("baseline")) {
+      MutableVariants.output(job);
+    }
     FileInputFormat.addInputPath(job, new Path(a.positional(0)));
     FileOutputFormat.setOutputPath(job, new Path(a.positional(1)));
     submit(job);

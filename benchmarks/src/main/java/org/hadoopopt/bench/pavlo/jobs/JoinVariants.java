@@ -14,7 +14,6 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.hadoopopt.bench.pavlo.DateRange;
 import org.hadoopopt.bench.pavlo.PavloOutput;
 import org.hadoopopt.inputformats.join.CoPartitionedInputFormat;
@@ -90,7 +89,7 @@ final class JoinVariants {
     job.setMapOutputValueClass(Text.class);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(Text.class);
-    job.setOutputFormatClass(TextOutputFormat.class);
+    MutableVariants.output(job);
     return job;
   }
 

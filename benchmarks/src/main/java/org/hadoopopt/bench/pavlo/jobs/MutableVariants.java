@@ -9,9 +9,11 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.hadoopopt.bench.pavlo.DateRange;
 import org.hadoopopt.inputformats.btree.RankingsBTreeInputFormat;
 import org.hadoopopt.inputformats.btree.UserVisitsBTreeInputFormat;
+import org.hadoopopt.inputformats.mapreduce.CountedOutputFormat;
 import org.hadoopopt.inputformats.mapreduce.Pushdown;
 import org.hadoopopt.inputformats.mapreduce.ScanSplits;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
@@ -70,6 +72,15 @@ public final class MutableVariants {
     if (job.getConfiguration().get(ScanSplits.SLOTS) == null) {
       ScanSplits.setAutoSlots(job.getConfiguration());
     }
+  }
+
+  /**
+   * The optimized variants write their text output through {@link CountedOutputFormat}: the same
+   * files as the baseline's {@code TextOutputFormat}, without Hadoop's walk of the file-system
+   * statistics around every record written (a third of an aggregation's reduce task, profiled).
+   */
+  static void output(Job job) {
+    CountedOutputFormat.wrap(job, TextOutputFormat.class);
   }
 
   /** Switches a configured Selection job to the variant's input format and mapper (nothing for baseline). */

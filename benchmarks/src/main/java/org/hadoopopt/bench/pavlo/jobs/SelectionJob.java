@@ -89,6 +89,9 @@ public final class SelectionJob extends BaselineTool {
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(IntWritable.class);
     job.setOutputFormatClass(TextOutputFormat.class);
+    if (MutableVariants.getVariant(conf) != MutableVariants.Variant.BASELINE) {
+      MutableVariants.output(job);
+    }
     FileInputFormat.addInputPath(job, new Path(a.positional(0)));
     FileOutputFormat.setOutputPath(job, new Path(a.positional(1)));
     submit(job);
