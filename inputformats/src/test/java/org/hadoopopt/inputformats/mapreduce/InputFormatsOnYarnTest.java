@@ -21,6 +21,8 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormatCounter;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -113,9 +115,19 @@ class InputFormatsOnYarnTest {
     agg.setNumReduceTasks(0);
     agg.setOutputKeyClass(Text.class);
     agg.setOutputValueClass(LongWritable.class);
+    // Written through CountedOutputFormat: the AM makes the job's committer through it, and the
+    // containers' writers count File Output Format bytes themselves (Hadoop counts none for it).
+    CountedOutputFormat.wrap(agg, TextOutputFormat.class);
     Path out = new Path("/if/agg");
     FileOutputFormat.setOutputPath(agg, out);
     assertTrue(agg.waitForCompletion(false), "aggregation failed");
+    long partBytes = 0;
+    for (FileStatus part : fs.globStatus(new Path(out, "part-m-*"))) {
+      partBytes += part.getLen();
+    }
+    assertTrue(partBytes > 0);
+    assertEquals(partBytes, agg.getCounters().findCounter(FileOutputFormatCounter.BYTES_WRITTEN).getValue(),
+        "File Output Format bytes written, counted by CountedOutputFormat, against the part files' lengths");
     assertEquals(2L * all.size(), agg.getCounters().findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue());
     long maps = agg.getCounters().findCounter(org.apache.hadoop.mapreduce.JobCounter.TOTAL_LAUNCHED_MAPS).getValue();
     assertTrue(maps >= 4, "both inputs split in at least two: " + maps + " maps");
