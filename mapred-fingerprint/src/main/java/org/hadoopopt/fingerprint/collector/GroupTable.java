@@ -1,5 +1,8 @@
 package org.hadoopopt.fingerprint.collector;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.hadoopopt.fingerprint.sort.RecordIndex;
 
@@ -76,26 +79,25 @@ final class GroupTable {
     }
   }
 
-  static int mix(int h) {
-    h ^= h >>> 16;
-    h *= 0x85ebca6b;
-    h ^= h >>> 13;
-    h *= 0xc2b2ae35;
-    return h ^ (h >>> 16);
-  }
+  private static final VarHandle BIG_ENDIAN_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
-  /** The probe hash of a serialized key in a partition. */
+  /**
+   * The probe hash of a serialized key in a partition: its first 16 bytes as the two longs a probe
+   * slot holds (loaded eight bytes at a time, not byte by byte), the length and partition, then
+   * any longer key's remaining bytes, finished by Murmur3's 64-bit mix.
+   */
   static int hash(byte[] b, int off, int len, int partition) {
-    int h = partition;
-    int i = off;
-    int end = off + len;
-    for (; i + 4 <= end; i += 4) {
-      h = 31 * 31 * 31 * 31 * h + 31 * 31 * 31 * b[i] + 31 * 31 * b[i + 1] + 31 * b[i + 2] + b[i + 3];
-    }
-    for (; i < end; i++) {
+    long h = pack(b, off, len, 0) * 0x9E3779B97F4A7C15L
+        + Long.rotateLeft(pack(b, off, len, 8) * 0xC2B2AE3D27D4EB4FL, 31)
+        + (((long) len << 32) | (partition & 0xffffffffL));
+    for (int i = off + PACKED, end = off + len; i < end; i++) {
       h = 31 * h + b[i];
     }
-    return mix(h);
+    h ^= h >>> 33;
+    h *= 0xff51afd7ed558ccdL;
+    h ^= h >>> 33;
+    h *= 0xc4ceb93e2f0b5ca3L;
+    return (int) (h ^ (h >>> 33));
   }
 
   /**
@@ -105,7 +107,7 @@ final class GroupTable {
   int find(byte[] key, int off, int len, int partition, int h) {
     long lengthAndPartition = ((long) len << 32) | (partition & 0xffffffffL);
     long first = pack(key, off, len, 0);
-    long second = len > 8 ? pack(key, off, len, 8) : 0L;
+    long second = pack(key, off, len, 8);
     int s = h & mask;
     while (true) {
       int at = s * STRIDE;
@@ -135,11 +137,19 @@ final class GroupTable {
   }
 
   /** Key bytes {@code [from, from + 8)} of a key of LEN bytes at OFF, big-endian, zero past its end. */
-  private static long pack(byte[] b, int off, int len, int from) {
+  static long pack(byte[] b, int off, int len, int from) {
+    int n = len - from;
+    if (n <= 0) {
+      return 0L;
+    }
+    int at = off + from;
+    if (at + 8 <= b.length) { // one load, the bytes past the key masked off
+      long v = (long) BIG_ENDIAN_LONGS.get(b, at);
+      return n >= 8 ? v : v & (-1L << (8 * (8 - n)));
+    }
     long v = 0;
-    int end = Math.min(len, from + 8);
-    for (int i = from; i < from + 8; i++) {
-      v = (v << 8) | (i < end ? b[off + i] & 0xff : 0);
+    for (int i = 0; i < 8; i++) {
+      v = (v << 8) | (i < n ? b[at + i] & 0xff : 0);
     }
     return v;
   }
@@ -164,7 +174,7 @@ final class GroupTable {
     slots[at] = ((long) h << 32) | (e + 1);
     slots[at + 1] = ((long) len << 32) | (partition & 0xffffffffL);
     slots[at + 2] = pack(key, off, len, 0);
-    slots[at + 3] = len > 8 ? pack(key, off, len, 8) : 0L;
+    slots[at + 3] = pack(key, off, len, 8);
     return e;
   }
 

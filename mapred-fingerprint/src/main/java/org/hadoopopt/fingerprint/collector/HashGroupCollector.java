@@ -324,15 +324,33 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
       touched += b.probe(table, rawSum.width());
     }
     for (int i = 0; i < n; i++) {
+      int known = sorting ? -1 : b.entry(i, table);
+      if (known >= 0 && table.current.size == table.entries) {
+        // the common case, a key the table holds while every entry is its running sum: no key or
+        // value object is made for it
+        addToSum(known, b.value[i], b.length[i]);
+        continue;
+      }
       K k = (K) b.key(i);
       V v = (V) b.value(i);
       if (sorting) {
         sortFallback.collect(k, v, b.partition[i]);
       } else {
-        collectBytes(k, v, b.bytes, b.offset[i], b.length[i], b.partition[i], b.hash[i], b.entry(i, table));
+        collectBytes(k, v, b.bytes, b.offset[i], b.length[i], b.partition[i], b.hash[i], known);
       }
     }
     b.clear();
+  }
+
+  /** Adds V to entry E's running sum, as the summing combiner would; the record's key is KL bytes. */
+  private void addToSum(int e, long v, int kl) throws IOException, InterruptedException {
+    rawSum.addInPlace(table, e, v);
+    pendingRecords++;
+    pendingBytes += kl + rawSum.width();
+    pendingSums++;
+    if (++records == checkRecords && !checked) {
+      checkReduction();
+    }
   }
 
   /**
@@ -360,13 +378,7 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
     // at insert, and sums in place never chain or fold): no read of its count, another cache miss
     if (rawSum != null && e >= 0 && (table.current.size == table.entries || table.current.count[e] == 1)) {
       // the key's one value is its running sum: add this one to it, as the summing combiner would
-      rawSum.addInPlace(table, e, rawSum.valueOf(value));
-      pendingRecords++;
-      pendingBytes += kl + rawSum.width();
-      pendingSums++;
-      if (++records == checkRecords && !checked) {
-        checkReduction();
-      }
+      addToSum(e, rawSum.valueOf(value), kl);
       return;
     }
     ValueStore store;

@@ -1,6 +1,9 @@
 package org.hadoopopt.fingerprint.collector;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.DataInputBuffer;
@@ -44,6 +47,10 @@ public final class RawSumCombiner {
   private static final String OLD_LONG_SUM = "org.apache.hadoop.mapred.lib.LongSumReducer";
   /** Records between two progress reports, as Hadoop's combine collector reports. */
   private static final int PROGRESS_EVERY = 10_000;
+
+  /** LongWritable's and IntWritable's serialized forms, read and written in one access. */
+  private static final VarHandle BIG_ENDIAN_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle BIG_ENDIAN_INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
   private final int width;
   private final String combinerName;
@@ -200,28 +207,15 @@ public final class RawSumCombiner {
       throw new IOException("a map output value of " + length + " bytes, where " + combinerName + " sums "
           + (width == 8 ? "LongWritable" : "IntWritable") + " values of " + width + " bytes");
     }
-    if (width == 8) {
-      long v = 0;
-      for (int i = 0; i < 8; i++) {
-        v = (v << 8) | (b[off + i] & 0xff);
-      }
-      return v;
-    }
-    return (b[off] << 24) | ((b[off + 1] & 0xff) << 16) | ((b[off + 2] & 0xff) << 8) | (b[off + 3] & 0xff);
+    return width == 8 ? (long) BIG_ENDIAN_LONGS.get(b, off) : (int) BIG_ENDIAN_INTS.get(b, off);
   }
 
   /** Writes ACC at {@code off} in the value type's bytes (an int sum keeps its low 32 bits, as IntSumReducer's int adds). */
   void write(byte[] b, int off, long acc) {
     if (width == 8) {
-      for (int i = 0; i < 8; i++) {
-        b[off + i] = (byte) (acc >>> (56 - 8 * i));
-      }
+      BIG_ENDIAN_LONGS.set(b, off, acc);
     } else {
-      int x = (int) acc;
-      b[off] = (byte) (x >>> 24);
-      b[off + 1] = (byte) (x >>> 16);
-      b[off + 2] = (byte) (x >>> 8);
-      b[off + 3] = (byte) x;
+      BIG_ENDIAN_INTS.set(b, off, (int) acc);
     }
   }
 }
