@@ -21,6 +21,7 @@ import org.hadoopopt.bench.results.Answer;
 import org.hadoopopt.bench.pavlo.Task;
 import org.hadoopopt.inputformats.btree.BTreeCounter;
 import org.hadoopopt.bench.results.CellResult;
+import org.hadoopopt.directio.client.DirectIoStatistics;
 
 /** One timed run of a task in a variant: the program, its keys and jars, its answer and counters. */
 final class Execution {
@@ -39,6 +40,11 @@ final class Execution {
   /** Records hadoop-patches' fingerprint-sort patch sorted (the +pfs/+pfsh variants' proof; 0 elsewhere). */
   static final String PATCH_RECORDS_SORTED = "patchRecordsSorted";
   static final String JOBS = "jobs";
+  /**
+   * Bytes the {@code +dio} variants read from local block files through the direct I/O client, this
+   * JVM's count before and after the run (the local job runner's tasks run here); absent elsewhere.
+   */
+  static final String DIRECT_BYTES = "directBytes";
   /**
    * The B+-tree reader's counters ({@link BTreeCounter}) of a {@code bdbtree} run, by their names in
    * results.json; only present when the run read trees. Per opened tree, STAGE (link or copy into
@@ -93,14 +99,38 @@ final class Execution {
       return new Execution(r.seconds, Answer.read(fs, out), r.counters);
     }
     Tool tool = programs.tool(task.program());
+    long directBefore = DirectIoStatistics.directBytes();
     long t0 = System.nanoTime();
     int rc = ToolRunner.run(conf, tool, args.toArray(new String[0]));
     double seconds = (System.nanoTime() - t0) / 1e9;
     if (rc != 0) {
       throw new IllegalStateException(task + " in variant " + v + " exited with " + rc + " (args " + args + ")");
     }
-    return new Execution(seconds, Answer.read(fs, out), counters(tool));
+    Map<String, Long> counters = counters(tool);
+    if (v.has(Variant.Modifier.DIO) && localRunner(conf)) {
+      long direct = DirectIoStatistics.directBytes() - directBefore;
+      counters.put(DIRECT_BYTES, direct);
+      if (direct == 0) {
+        // a +dio time that measured streaming would be reported as direct I/O's
+        throw new IllegalStateException(task + " in variant " + v + " read no byte through direct I/O: the client's"
+            + " builder or the DataNode's plugin declined every block (their WARN lines in the log say why)");
+      }
+    }
+    return new Execution(seconds, Answer.read(fs, out), counters);
   }
+
+  /** Whether the job's tasks run in this JVM (Hadoop's local job runner). */
+  static boolean localRunner(Configuration conf) {
+    return "local".equals(conf.getTrimmed("mapreduce.framework.name", "local"));
+  }
+
+  /**
+   * Hadoop's switch for the JVM's cache of HDFS clients. A task of the local job runner gets its
+   * HDFS client from that cache, made from the configuration that first asked (the suite's, without
+   * the direct I/O builder): a job's own client keys, the builder among them, never reach its
+   * reads. The {@code +dio} variants' jobs there make their own clients, as a YARN container does.
+   */
+  static final String HDFS_CACHE_OFF = "fs.hdfs.impl.disable.cache";
 
   /** Hadoop's minimum split size (FileInputFormat). */
   static final String SPLIT_MINSIZE = "mapreduce.input.fileinputformat.split.minsize";
@@ -170,6 +200,9 @@ final class Execution {
     }
     if (v.has(Variant.Modifier.DIO)) {
       HadoopOptKeys.directIo(conf);
+      if (localRunner(conf)) {
+        conf.setBoolean(HDFS_CACHE_OFF, true);
+      }
     }
     if (v.has(Variant.Modifier.JIANG)) {
       JiangTuned.apply(conf);
