@@ -16,7 +16,6 @@ import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.BytesWritable;
-import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.mapred.JobConf;
@@ -92,18 +91,6 @@ class CollectorLocalTest {
   }
 
 
-  private static String words(long seed, int count) {
-    Random r = new Random(seed);
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < count; i++) {
-      int len = 1 + r.nextInt(12);
-      for (int j = 0; j < len; j++) {
-        sb.append((char) ('a' + r.nextInt(r.nextBoolean() ? 3 : 26)));
-      }
-      sb.append(i % 12 == 11 ? '\n' : ' ');
-    }
-    return sb.append('\n').toString();
-  }
 
   private static List<String> expectedLines(Map<String, Long> sums) {
     List<String> lines = new ArrayList<>();
@@ -114,13 +101,13 @@ class CollectorLocalTest {
 
   @Test
   void examplesWordCountIsIdentical() throws Exception {
-    Path in = local.input("wc", words(1, 4000), words(2, 3000));
+    Path in = local.input("wc", TestJobs.words(1, 4000), TestJobs.words(2, 3000));
     compare(conf -> TestJobs.wordCount(conf, 3), in, local.conf(), true, false);
   }
 
   @Test
   void wordCountWithManySpillsAndCodecIsIdentical() throws Exception {
-    Path in = local.input("wc-spills", words(3, 30000), words(4, 20000));
+    Path in = local.input("wc-spills", TestJobs.words(3, 30000), TestJobs.words(4, 20000));
     Configuration conf = tinyBuffer(local.conf());
     conf.setBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, true);
     conf.setClass(MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC, DefaultCodec.class, org.apache.hadoop.io.compress.CompressionCodec.class);
@@ -154,16 +141,7 @@ class CollectorLocalTest {
     String a = UserVisits.lines(31, 3000, 800);
     Path in = local.input("pair", a);
     LocalRun.Output out = compare(conf -> {
-      Job job = Job.getInstance(conf, "pair");
-      job.setMapperClass(TestJobs.PairMapper.class);
-      job.setCombinerClass(TestJobs.PairSumCombiner.class);
-      job.setReducerClass(TestJobs.PairRevenueReducer.class);
-      job.setMapOutputKeyClass(TestJobs.PairKey.class);
-      job.setMapOutputValueClass(LongWritable.class);
-      job.setOutputKeyClass(TestJobs.PairKey.class);
-      job.setOutputValueClass(Text.class);
-      job.setNumReduceTasks(3);
-      return job;
+      return TestJobs.pairAggregation(conf, 3);
     }, in, tinyBuffer(local.conf()), true, false);
     Map<String, Long> sums = UserVisits.aggregate(a, 0);
     List<String> want = new ArrayList<>();
@@ -174,7 +152,7 @@ class CollectorLocalTest {
 
   @Test
   void customRawComparatorIsIdentical() throws Exception {
-    Path in = local.input("reverse", words(41, 6000));
+    Path in = local.input("reverse", TestJobs.words(41, 6000));
     LocalRun.Output out = compare(conf -> {
       Job job = TestJobs.wordCount(conf, 2);
       job.setSortComparatorClass(TestJobs.ReverseTextComparator.class);
@@ -271,7 +249,7 @@ class CollectorLocalTest {
 
   @Test
   void unsupportedSettingsFallBackToStock() throws Exception {
-    Path in = local.input("fallback", words(51, 2000));
+    Path in = local.input("fallback", TestJobs.words(51, 2000));
     LocalRun.Output stock = local.run(TestJobs.wordCount(local.conf(), 2), in);
 
     Configuration badMode = local.conf();

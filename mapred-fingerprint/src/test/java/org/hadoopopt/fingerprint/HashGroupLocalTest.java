@@ -16,7 +16,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.IntWritable;
-import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.mapred.JobConf;
@@ -163,16 +162,7 @@ class HashGroupLocalTest {
     String a = UserVisits.lines(31, 3000, 800);
     Path in = local.input("pair", a);
     LocalRun.Output pair = compare(conf -> {
-      Job job = Job.getInstance(conf, "pair");
-      job.setMapperClass(TestJobs.PairMapper.class);
-      job.setCombinerClass(TestJobs.PairSumCombiner.class);
-      job.setReducerClass(TestJobs.PairRevenueReducer.class);
-      job.setMapOutputKeyClass(TestJobs.PairKey.class);
-      job.setMapOutputValueClass(LongWritable.class);
-      job.setOutputKeyClass(TestJobs.PairKey.class);
-      job.setOutputValueClass(Text.class);
-      job.setNumReduceTasks(3);
-      return job;
+      return TestJobs.pairAggregation(conf, 3);
     }, in, local.conf(), tinyTable());
     assertHashedAll(pair);
 

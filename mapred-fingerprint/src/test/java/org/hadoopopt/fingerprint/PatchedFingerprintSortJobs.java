@@ -133,16 +133,9 @@ final class PatchedFingerprintSortJobs {
 
     // Bad input: a key type prefix mode has no fingerprint for, an unknown mode, hash mode without
     // its comparator: a warning naming the key, the stock sort, the job succeeds.
-    Job pairs = Job.getInstance(run.conf(), "fp-pair-key");
+    Job pairs = TestJobs.pairAggregation(run.conf(), 2);
+    pairs.setJobName("fp-pair-key");
     pairs.getConfiguration().set(KEY, "prefix");
-    pairs.setMapperClass(TestJobs.PairMapper.class);
-    pairs.setCombinerClass(TestJobs.PairSumCombiner.class);
-    pairs.setReducerClass(TestJobs.PairRevenueReducer.class);
-    pairs.setMapOutputKeyClass(TestJobs.PairKey.class);
-    pairs.setMapOutputValueClass(LongWritable.class);
-    pairs.setOutputKeyClass(TestJobs.PairKey.class);
-    pairs.setOutputValueClass(Text.class);
-    pairs.setNumReduceTasks(2);
     report("bad-key-type", pairs, visitsIn, null);
     report("bad-mode", aggregation("fast", true), visitsIn, expected);
     report("hash-without-comparator", aggregation("hash", true), visitsIn, expected);

@@ -10,11 +10,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.mapreduce.Job;
@@ -92,18 +89,6 @@ class ReduceMergeLocalTest {
     assertEquals((long) reducers * maps, ours.counter(TaskCounter.MERGED_MAP_OUTPUTS));
   }
 
-  private static String words(long seed, int count) {
-    Random r = new Random(seed);
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < count; i++) {
-      int len = 1 + r.nextInt(12);
-      for (int j = 0; j < len; j++) {
-        sb.append((char) ('a' + r.nextInt(r.nextBoolean() ? 3 : 26)));
-      }
-      sb.append(i % 12 == 11 ? '\n' : ' ');
-    }
-    return sb.append('\n').toString();
-  }
 
 
   /** Many spills a map: a 1 MB buffer spilled at 2%. */
@@ -123,8 +108,8 @@ class ReduceMergeLocalTest {
   void examplesWordCountIsIdenticalWithEveryMapSide() throws Exception {
     // Two files' words are longer than 16 bytes and share their first 16: the comparator decides those.
     String prefix = "0123456789abcdef$1";
-    Path in = local.input("wc", words(1, 6000), words(2, 5000).replaceAll("(\\S+)", prefix),
-        words(3, 4000).replaceAll("(\\S+)", prefix));
+    Path in = local.input("wc", TestJobs.words(1, 6000), TestJobs.words(2, 5000).replaceAll("(\\S+)", prefix),
+        TestJobs.words(3, 4000).replaceAll("(\\S+)", prefix));
     for (MapSide side : MapSide.values()) {
       LocalRun.Output out = compare(c -> TestJobs.wordCount(c, 3), in, local.conf(), side);
       assertMerged(out, 3, 3);
@@ -204,7 +189,7 @@ class ReduceMergeLocalTest {
 
   @Test
   void reduceInputBufferDecidesWhatStaysInMemory() throws Exception {
-    Path in = local.input("wc-mem", words(41, 3000), words(42, 3000));
+    Path in = local.input("wc-mem", TestJobs.words(41, 3000), TestJobs.words(42, 3000));
     // Default reduce.input.buffer.percent 0: every in-memory output goes to disk before the reduce.
     LocalRun.Output moved = compare(c -> TestJobs.wordCount(c, 2), in, local.conf(), MapSide.STOCK);
     assertMerged(moved, 2, 2);
@@ -249,23 +234,14 @@ class ReduceMergeLocalTest {
   void customKeyTypeDeclinesAndIsIdentical() throws Exception {
     Path in = local.input("pair", UserVisits.lines(61, 2000, 400));
     LocalRun.Output out = compare(conf -> {
-      Job job = Job.getInstance(conf, "pair");
-      job.setMapperClass(TestJobs.PairMapper.class);
-      job.setCombinerClass(TestJobs.PairSumCombiner.class);
-      job.setReducerClass(TestJobs.PairRevenueReducer.class);
-      job.setMapOutputKeyClass(TestJobs.PairKey.class);
-      job.setMapOutputValueClass(LongWritable.class);
-      job.setOutputKeyClass(TestJobs.PairKey.class);
-      job.setOutputValueClass(Text.class);
-      job.setNumReduceTasks(2);
-      return job;
+      return TestJobs.pairAggregation(conf, 2);
     }, in, local.conf(), MapSide.STOCK);
     assertEquals(2, merge(out, FingerprintMergeCounter.DECLINED));
   }
 
   @Test
   void encryptedIntermediateDataDeclinesAndIsIdentical() throws Exception {
-    Path in = local.input("encrypted", words(91, 2000), words(92, 2000));
+    Path in = local.input("encrypted", TestJobs.words(91, 2000), TestJobs.words(92, 2000));
     Configuration conf = local.conf();
     conf.setBoolean(MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA, true);
     LocalRun.Output out = compare(c -> TestJobs.wordCount(c, 2), in, conf, MapSide.STOCK);
@@ -275,7 +251,7 @@ class ReduceMergeLocalTest {
 
   @Test
   void tooManyMapOutputsDeclinesAndIsIdentical() throws Exception {
-    Path in = local.input("many", words(71, 2000), words(72, 2000), words(73, 2000));
+    Path in = local.input("many", TestJobs.words(71, 2000), TestJobs.words(72, 2000), TestJobs.words(73, 2000));
     Configuration conf = local.conf();
     FingerprintShuffle.setMaxSegments(conf, 2);
     LocalRun.Output out = compare(c -> TestJobs.wordCount(c, 1), in, conf, MapSide.STOCK);
@@ -284,7 +260,7 @@ class ReduceMergeLocalTest {
 
   @Test
   void invalidKeyValueFailsTheJobNamingTheKey() throws Exception {
-    Path in = local.input("invalid", words(81, 100));
+    Path in = local.input("invalid", TestJobs.words(81, 100));
     for (String[] kv : new String[][] {{FingerprintShuffle.MAX_SEGMENTS, "many"}, {FingerprintShuffle.MAX_SEGMENTS, "0"},
         {MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, "1.5"}}) {
       Configuration conf = local.conf();

@@ -49,6 +49,34 @@ public final class TestJobs {
     return job;
   }
 
+  /** The aggregation over {@link PairKey}s (a custom WritableComparable with its own raw comparator). */
+  public static Job pairAggregation(Configuration conf, int reducers) throws IOException {
+    Job job = Job.getInstance(conf, "pair");
+    job.setMapperClass(PairMapper.class);
+    job.setCombinerClass(PairSumCombiner.class);
+    job.setReducerClass(PairRevenueReducer.class);
+    job.setMapOutputKeyClass(PairKey.class);
+    job.setMapOutputValueClass(LongWritable.class);
+    job.setOutputKeyClass(PairKey.class);
+    job.setOutputValueClass(Text.class);
+    job.setNumReduceTasks(reducers);
+    return job;
+  }
+
+  /** COUNT random words of 1-12 letters (half from a 3-letter alphabet, so many repeat), 12 a line. */
+  public static String words(long seed, int count) {
+    java.util.Random r = new java.util.Random(seed);
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < count; i++) {
+      int len = 1 + r.nextInt(12);
+      for (int j = 0; j < len; j++) {
+        sb.append((char) ('a' + r.nextInt(r.nextBoolean() ? 3 : 26)));
+      }
+      sb.append(i % 12 == 11 ? '\n' : ' ');
+    }
+    return sb.append('\n').toString();
+  }
+
   /** Pavlo aggregation map: sourceIP (or its prefix) -> adRevenue in hundredths. */
   public static class AggregationMapper extends Mapper<LongWritable, Text, Text, LongWritable> {
     private final Text ip = new Text();
