@@ -1,10 +1,7 @@
 package org.hadoopopt.inputformats.mapreduce;
 
 import java.io.IOException;
-import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.OutputCommitter;
@@ -12,7 +9,6 @@ import org.apache.hadoop.mapreduce.OutputFormat;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormatCounter;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.util.ReflectionUtils;
 
@@ -70,12 +66,11 @@ public class CountedOutputFormat<K, V> extends OutputFormat<K, V> {
   @Override
   public RecordWriter<K, V> getRecordWriter(TaskAttemptContext ctx) throws IOException, InterruptedException {
     FileOutputFormat<K, V> format = wrapped(ctx.getConfiguration());
-    Path out = FileOutputFormat.getOutputPath(ctx);
-    BytesWritten count = new BytesWritten(out == null ? null : ThreadFsStatistics.of(out, ctx.getConfiguration()));
-    long before = count.now();
+    TaskByteCount count = TaskByteCount.writes(FileOutputFormat.getOutputPath(ctx), ctx);
+    count.begin();
     RecordWriter<K, V> real = format.getRecordWriter(ctx);
-    count.add(before);
-    return new Writer<K, V>(real, count, ctx);
+    count.end();
+    return new Writer<K, V>(real, count);
   }
 
   @Override
@@ -88,58 +83,31 @@ public class CountedOutputFormat<K, V> extends OutputFormat<K, V> {
     return wrapped(ctx.getConfiguration()).getOutputCommitter(ctx);
   }
 
-  /** Bytes the writing thread wrote on the output's scheme inside the measured calls. */
-  private static final class BytesWritten {
-    private final List<FileSystem.Statistics.StatisticsData> mine;
-    long total;
-
-    BytesWritten(List<FileSystem.Statistics.StatisticsData> mine) {
-      this.mine = mine;
-    }
-
-    long now() {
-      long n = 0;
-      if (mine != null) {
-        for (int i = 0; i < mine.size(); i++) {
-          n += mine.get(i).getBytesWritten();
-        }
-      }
-      return n;
-    }
-
-    void add(long before) {
-      total += now() - before;
-    }
-  }
-
   /** The wrapped writer, measured around each call; the counter is added to on close. */
   private static final class Writer<K, V> extends RecordWriter<K, V> {
     private final RecordWriter<K, V> real;
-    private final BytesWritten count;
-    private final TaskAttemptContext ctx;
+    private final TaskByteCount count;
 
-    Writer(RecordWriter<K, V> real, BytesWritten count, TaskAttemptContext ctx) {
+    Writer(RecordWriter<K, V> real, TaskByteCount count) {
       this.real = real;
       this.count = count;
-      this.ctx = ctx;
     }
 
     @Override
     public void write(K key, V value) throws IOException, InterruptedException {
-      long before = count.now();
+      count.begin();
       real.write(key, value);
-      count.add(before);
+      count.end();
     }
 
     @Override
     public void close(TaskAttemptContext context) throws IOException, InterruptedException {
-      long before = count.now();
+      count.begin();
       try {
         real.close(context);
       } finally {
-        count.add(before);
-        ctx.getCounter(FileOutputFormatCounter.BYTES_WRITTEN).increment(count.total);
-        count.total = 0;
+        count.end();
+        count.flush();
       }
     }
   }

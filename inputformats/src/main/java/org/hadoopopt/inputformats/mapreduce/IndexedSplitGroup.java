@@ -16,7 +16,7 @@ import org.apache.hadoop.mapreduce.InputSplit;
  * indexed query reads so few pages that a task per run spends more on starting and committing than
  * on reading. Deliberately not a {@code FileSplit}: MapTask then skips its per-record walk of the
  * file-system statistics, and the reader counts {@code File Input Format} bytes read itself
- * ({@link InputByteCount}).
+ * ({@link TaskByteCount}).
  */
 public class IndexedSplitGroup extends InputSplit implements Writable {
   private final List<IndexedSplit> parts = new ArrayList<>();

@@ -27,7 +27,7 @@ import org.hadoopopt.inputformats.record.Schema;
  * delimiter or a maximum line length go through Hadoop's {@link LineRecordReader}. A malformed line
  * fails the task naming file, offset and field, or with {@link BadRows#SKIP_BAD} is skipped and
  * counted. With a {@link Pushdown} predicate only the rows passing it are handed on. For a
- * {@link ScanSplit} the reader counts the bytes it reads ({@link InputByteCount}).
+ * {@link ScanSplit} the reader counts the bytes it reads ({@link TaskByteCount}).
  */
 final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWritable, R> {
   /** Bytes of the line splitter's buffer (grown for a longer line). */
@@ -40,7 +40,7 @@ final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWrit
   private TaskAttemptContext ctx;
   private BadRows bad;
   private PushdownCounts pushdown;
-  private InputByteCount counted;
+  private TaskByteCount counted;
   private List<FileSplit> parts;
   private int next; // index of the next part to open
   private long totalBytes;
@@ -70,7 +70,7 @@ final class MutableTextRecordReader<R extends Row> extends RecordReader<LongWrit
     this.ctx = ctx;
     if (split instanceof ScanSplit) {
       parts = ((ScanSplit) split).parts();
-      counted = parts.isEmpty() ? null : new InputByteCount(parts.get(0).getPath(), ctx);
+      counted = parts.isEmpty() ? null : TaskByteCount.reads(parts.get(0).getPath(), ctx);
     } else {
       parts = Collections.singletonList((FileSplit) split);
     }

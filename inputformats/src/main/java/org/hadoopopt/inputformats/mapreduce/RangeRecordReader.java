@@ -24,7 +24,7 @@ final class RangeRecordReader<R extends Row> extends RecordReader<Writable, R> {
   private TaskAttemptContext ctx;
   private List<IndexedSplit> parts = Collections.emptyList();
   private int next;
-  private InputByteCount counted;
+  private TaskByteCount counted;
   private RecordReader<? extends Writable, R> rows;
   private KeyRange range;
   private int field;
@@ -38,7 +38,7 @@ final class RangeRecordReader<R extends Row> extends RecordReader<Writable, R> {
     this.ctx = ctx;
     if (generic instanceof IndexedSplitGroup) {
       parts = ((IndexedSplitGroup) generic).parts();
-      counted = parts.isEmpty() ? null : new InputByteCount(parts.get(0).getPath(), ctx);
+      counted = parts.isEmpty() ? null : TaskByteCount.reads(parts.get(0).getPath(), ctx);
     } else {
       parts = Collections.singletonList((IndexedSplit) generic);
     }

@@ -15,7 +15,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  * A scan split of one or more file ranges (combined when {@link ScanSplits#COMBINE} is on). It is
  * deliberately not a {@link FileSplit}: Hadoop's {@code MapTask} then skips its per-record walk of
  * the file-system statistics, and the reader counts {@code File Input Format} bytes read itself
- * ({@link InputByteCount}).
+ * ({@link TaskByteCount}).
  */
 public class ScanSplit extends InputSplit implements Writable {
   private final List<FileSplit> parts = new ArrayList<>();
