@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -89,19 +88,6 @@ class HashGroupLocalTest {
   }
 
 
-  static String words(long seed, int count) {
-    Random r = new Random(seed);
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < count; i++) {
-      int len = 1 + r.nextInt(12);
-      for (int j = 0; j < len; j++) {
-        sb.append((char) ('a' + r.nextInt(r.nextBoolean() ? 3 : 26)));
-      }
-      sb.append(i % 12 == 11 ? '\n' : ' ');
-    }
-    return sb.append('\n').toString();
-  }
-
   private static List<String> expectedLines(Map<String, Long> sums) {
     List<String> lines = new ArrayList<>();
     sums.forEach((k, v) -> lines.add(k + "\t" + UserVisits.format(v)));
@@ -118,7 +104,7 @@ class HashGroupLocalTest {
 
   @Test
   void examplesWordCountIsIdentical() throws Exception {
-    Path in = local.input("wc", words(1, 4000), words(2, 3000));
+    Path in = local.input("wc", TestJobs.words(1, 4000), TestJobs.words(2, 3000));
     LocalRun.Output out = compare(conf -> TestJobs.wordCount(conf, 3), in, local.conf(), null);
     assertHashedAll(out);
     assertTrue(count(out, HashGroupCounter.COMBINER_FOLDS) > 0, "the combiner folded in the table");
@@ -127,7 +113,7 @@ class HashGroupLocalTest {
 
   @Test
   void tinyTableSpillsManyTimesWithCodecAndIsIdentical() throws Exception {
-    Path in = local.input("wc-spills", words(3, 30000), words(4, 20000));
+    Path in = local.input("wc-spills", TestJobs.words(3, 30000), TestJobs.words(4, 20000));
     Configuration base = local.conf();
     base.setBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, true);
     base.setClass(MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC, DefaultCodec.class,
@@ -166,7 +152,7 @@ class HashGroupLocalTest {
     }, in, local.conf(), tinyTable());
     assertHashedAll(pair);
 
-    Path words = local.input("reverse", words(41, 6000));
+    Path words = local.input("reverse", TestJobs.words(41, 6000));
     LocalRun.Output reverse = compare(conf -> {
       Job job = TestJobs.wordCount(conf, 2);
       job.setSortComparatorClass(TestJobs.ReverseTextComparator.class);
@@ -268,7 +254,7 @@ class HashGroupLocalTest {
 
   @Test
   void combinerChangingTheKeyGoesBackToSortingWithStockOutput() throws Exception {
-    Path in = local.input("keychange", words(61, 3000), words(62, 2000));
+    Path in = local.input("keychange", TestJobs.words(61, 3000), TestJobs.words(62, 2000));
     LocalRun.Output out = compare(conf -> {
       Job job = TestJobs.wordCount(conf, 2);
       job.setCombinerClass(KeyMarkingCombiner.class);
@@ -281,7 +267,7 @@ class HashGroupLocalTest {
 
   @Test
   void declinedJobsRunOnTheFingerprintCollectorWithStockOutput() throws Exception {
-    Path in = local.input("decline", words(71, 2000));
+    Path in = local.input("decline", TestJobs.words(71, 2000));
     // no combiner
     LocalRun.Output none = compare(conf -> {
       Job job = TestJobs.wordCount(conf, 2);

@@ -3,6 +3,7 @@ package org.hadoopopt.fingerprint;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import java.util.Random;
 import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.examples.WordCount;
@@ -65,7 +66,7 @@ public final class TestJobs {
 
   /** COUNT random words of 1-12 letters (half from a 3-letter alphabet, so many repeat), 12 a line. */
   public static String words(long seed, int count) {
-    java.util.Random r = new java.util.Random(seed);
+    Random r = new Random(seed);
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < count; i++) {
       int len = 1 + r.nextInt(12);

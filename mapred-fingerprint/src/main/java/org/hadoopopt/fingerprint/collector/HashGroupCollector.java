@@ -1,21 +1,16 @@
 package org.hadoopopt.fingerprint.collector;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
-import org.apache.hadoop.io.DataInputBuffer;
 import org.apache.hadoop.io.DataOutputBuffer;
 import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.io.WritableUtils;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.DefaultCodec;
-import org.apache.hadoop.io.serializer.Deserializer;
 import org.apache.hadoop.io.serializer.SerializationFactory;
 import org.apache.hadoop.io.serializer.Serializer;
 import org.apache.hadoop.mapred.Counters;
@@ -23,7 +18,6 @@ import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.MapOutputCollector;
 import org.apache.hadoop.mapred.MapOutputFile;
 import org.apache.hadoop.mapred.MapTask;
-import org.apache.hadoop.mapred.SpillRecord;
 import org.apache.hadoop.mapred.Task.CombineOutputCollector;
 import org.apache.hadoop.mapred.Task.CombinerRunner;
 import org.apache.hadoop.mapred.Task.TaskReporter;
@@ -37,7 +31,6 @@ import org.hadoopopt.fingerprint.key.FingerprintHashComparator;
 import org.hadoopopt.fingerprint.key.KeyFingerprinter;
 import org.hadoopopt.fingerprint.key.PrefixFingerprinters;
 import org.hadoopopt.fingerprint.sort.KeyComparison;
-import org.hadoopopt.fingerprint.sort.RadixRecordSorter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -108,15 +101,13 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
   private boolean fixedWidthValues;
   private byte[] textKey = new byte[64];
   private KeyFingerprinter fingerprinter;
-  private KeyComparison keyComparison;
-  private RadixRecordSorter sorter;
   private CompressionCodec codec;
   private long tableBudget;
   private float minReduction;
   private long checkRecords;
   private GroupTable table;
   private TableFold<K, V> fold;
-  private TableSpillWriter<K, V> spillWriter;
+  private TableSpills<K, V> spills;
   private CombinerRunner<K, V> foldCombiner;
   private CombinerRunner<K, V> mergeCombiner;
   private CombineOutputCollector<K, V> mergeCollector;
@@ -124,16 +115,12 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
   private boolean sorting;
   private boolean checked;
   private long records;
-  private long distinctSpilled;
-  private final List<Path> spills = new ArrayList<Path>();
-  private final List<SpillRecord> spillIndexes = new ArrayList<SpillRecord>();
   private Counters.Counter outputRecords;
   private Counters.Counter outputBytes;
   private Counters.Counter materializedBytes;
   private Counters.Counter spilledRecords;
   private Counters.Counter hashed;
   private Counters.Counter folds;
-  private Counters.Counter tableSpills;
   private long pendingRecords;
   private long pendingBytes;
   /** Hadoop's summing combiner, applied as each record arrives (the key's one value is its running sum), or null. */
@@ -247,8 +234,6 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
     } else {
       fingerprinter = PrefixFingerprinters.forKey(keyClass, comparator);
     }
-    keyComparison = new KeyComparison(ties, fingerprinter);
-    sorter = new RadixRecordSorter();
     partitions = job.getNumReduceTasks();
     rfs = (RawLocalFileSystem) FileSystem.getLocal(job).getRaw();
     codec = job.getCompressMapOutput()
@@ -259,12 +244,13 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
     spilledRecords = reporter.getCounter(TaskCounter.SPILLED_RECORDS);
     hashed = reporter.getCounter(HashGroupCounter.RECORDS_HASHED);
     folds = reporter.getCounter(HashGroupCounter.COMBINER_FOLDS);
-    tableSpills = reporter.getCounter(HashGroupCounter.TABLE_SPILLS);
     mergeCombiner = CombinerRunner.create(job, mapTask.getTaskID(),
         reporter.getCounter(TaskCounter.COMBINE_INPUT_RECORDS), reporter, null);
     mergeCollector = new CombineOutputCollector<K, V>(reporter.getCounter(TaskCounter.COMBINE_OUTPUT_RECORDS),
         reporter, job);
-    spillWriter = new TableSpillWriter<K, V>(job, rfs, keyClass, valClass, codec, partitions, spilledRecords);
+    spills = new TableSpills<K, V>(mapTask.getMapOutputFile(), fingerprinter, new KeyComparison(ties, fingerprinter),
+        new TableSpillWriter<K, V>(job, rfs, keyClass, valClass, codec, partitions, spilledRecords), partitions,
+        reporter.getCounter(HashGroupCounter.TABLE_SPILLS));
     LOG.info("HashGroupCollector: table of {} bytes ({}={} of {}={}), {}={}, {}={}, sort fingerprint {}",
         tableBudget, MEMORY_PERCENT, share, MRJobConfig.IO_SORT_MB, sortMb, MIN_REDUCTION, minReduction,
         CHECK_RECORDS, checkRecords, fingerprinter.describe());
@@ -477,7 +463,7 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
     if (table.hasGroups() && !tryFold()) {
       return;
     }
-    long distinct = distinctSpilled + table.entries;
+    long distinct = spills.distinctKeys() + table.entries;
     double reduction = 1.0 - distinct / (double) records;
     if (reduction < minReduction) {
       fallBack(String.format(java.util.Locale.ROOT,
@@ -504,17 +490,7 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
     if (table.entries == 0) {
       return;
     }
-    keyComparison.reset(table.keys.data, table.index);
-    int[] order = sorter.sort(table.index, keyComparison, fingerprinter.isExact());
-    Path file = mapTask.getMapOutputFile().getSpillFileForWrite(spills.size(),
-        table.keys.size + table.current.arena.size + (long) table.current.size * 8 + (long) partitions * 150);
-    spillIndexes.add(spillWriter.write(file, table, order, sorter));
-    keyComparison.reset(null, null);
-    spills.add(file);
-    tableSpills.increment(1);
-    distinctSpilled += table.entries;
-    LOG.info("Finished table spill {} ({} keys, {} values)", spills.size() - 1, table.entries, table.current.size);
-    table.clear();
+    spills.write(table);
   }
 
   /**
@@ -533,67 +509,23 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
     }
     if (!spills.isEmpty()) {
       writeTableSpill();
-      sortFallback.adoptSpills(spills, spillIndexes);
+      sortFallback.adoptSpills(spills.paths(), spills.indexes());
+      dropTable();
     } else {
       countPending();
-      replay(copyOut());
+      DataOutputBuffer copied = TableRecords.copyOut(table);
+      dropTable(); // the records are out: the fingerprint collector may now take the memory
+      long[] replayed = TableRecords.replay(copied, job, keyClass, valClass, sortFallback);
+      outputRecords.increment(-replayed[0]); // counted again by the fingerprint collector
+      outputBytes.increment(-replayed[1]);
     }
+    spills.release();
+  }
+
+  private void dropTable() {
     table = null;
     fold = null;
     valueStream.target = null;
-    sorter.release();
-  }
-
-  /** The table's records as (partition, key length, key, value length, value), vints for the numbers. */
-  private DataOutputBuffer copyOut() throws IOException {
-    DataOutputBuffer out = new DataOutputBuffer();
-    ValueStore values = table.current;
-    for (int e = 0; e < table.entries; e++) {
-      for (int v = values.first(e); v >= 0; v = values.next(v)) {
-        WritableUtils.writeVInt(out, table.index.partition(e));
-        WritableUtils.writeVInt(out, table.index.keyLength(e));
-        out.write(table.keys.data, table.index.keyStart(e), table.index.keyLength(e));
-        WritableUtils.writeVInt(out, values.valueLength(v));
-        out.write(values.arena.data, values.valueStart(v), values.valueLength(v));
-      }
-    }
-    table = null; // the records are out: the fingerprint collector may now take the memory
-    fold = null;
-    valueStream.target = null;
-    return out;
-  }
-
-  /** Collects the copied records into the fingerprint collector, which counts them again (taken off here). */
-  private void replay(DataOutputBuffer copied) throws IOException, InterruptedException {
-    SerializationFactory serializations = new SerializationFactory(job);
-    Deserializer<K> keys = serializations.getDeserializer(keyClass);
-    Deserializer<V> values = serializations.getDeserializer(valClass);
-    DataInputBuffer in = new DataInputBuffer();
-    in.reset(copied.getData(), copied.getLength());
-    DataInputBuffer keyIn = new DataInputBuffer();
-    DataInputBuffer valueIn = new DataInputBuffer();
-    keys.open(keyIn);
-    values.open(valueIn);
-    K k = null;
-    V v = null;
-    long n = 0;
-    long bytes = 0;
-    while (in.getPosition() < copied.getLength()) {
-      int p = WritableUtils.readVInt(in);
-      int kl = WritableUtils.readVInt(in);
-      keyIn.reset(copied.getData(), in.getPosition(), kl);
-      in.skip(kl);
-      int vl = WritableUtils.readVInt(in);
-      valueIn.reset(copied.getData(), in.getPosition(), vl);
-      in.skip(vl);
-      k = keys.deserialize(k);
-      v = values.deserialize(v);
-      sortFallback.collect(k, v, p);
-      n++;
-      bytes += kl + vl;
-    }
-    outputRecords.increment(-n);
-    outputBytes.increment(-bytes);
   }
 
   @Override
@@ -609,14 +541,13 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
       return;
     }
     countPending();
-    table = null;
-    fold = null;
-    sorter.release();
+    dropTable();
+    spills.release();
     MapOutputFile files = mapTask.getMapOutputFile();
     OutputMerger<K, V> merger = new OutputMerger<K, V>(job, rfs, files, keyClass, valClass, codec, partitions,
         spilledRecords);
-    Path out = merger.merge(spills, spillIndexes, comparator, fingerprinter, mapTask.getTaskID().toString(), reporter,
-        mapTask.getSortPhase(), mergeCombiner, mergeCollector);
+    Path out = merger.merge(spills.paths(), spills.indexes(), comparator, fingerprinter, mapTask.getTaskID().toString(),
+        reporter, mapTask.getSortPhase(), mergeCombiner, mergeCollector);
     materializedBytes.increment(rfs.getFileStatus(out).getLen());
     if (!SHUFFLE_OUTPUT_PERM.equals(SHUFFLE_OUTPUT_PERM.applyUMask(FsPermission.getUMask(job)))) {
       rfs.setPermission(out, SHUFFLE_OUTPUT_PERM);
