@@ -27,35 +27,35 @@ public final class PavloOutput {
     return cents < 0 ? "-" + s : s;
   }
 
+  /** Bytes {@link #revenue(long, byte[])} may write: a sign, 19 digits, a point. */
+  public static final int REVENUE_BYTES = 21;
+
   /**
-   * {@link #revenue(long)}'s text as bytes into TO (grown when short), without a String: the
-   * optimized variants' reducers write a line per group. @return the length
+   * {@link #revenue(long)}'s text as bytes at the start of TO (at least {@link #REVENUE_BYTES}
+   * long), without a String: the optimized variants' reducers write a line per group.
+   * @return the length
    */
-  public static int revenue(long micros, byte[][] to) {
+  public static int revenue(long micros, byte[] to) {
     if (micros % ColumnGrammar.DECIMAL_STEP != 0) {
       throw new IllegalArgumentException("adRevenue sum " + micros + " millionths has more than 2 decimals");
     }
     long cents = micros / ColumnGrammar.DECIMAL_STEP;
     long abs = Math.abs(cents);
-    if (to[0].length < 24) {
-      to[0] = new byte[24]; // a sign, 19 digits, a point
-    }
-    byte[] b = to[0];
     // digits right to left into the end of the buffer, then moved to its start
-    int at = b.length;
-    b[--at] = (byte) ('0' + abs % 10);
-    b[--at] = (byte) ('0' + abs / 10 % 10);
-    b[--at] = '.';
+    int at = to.length;
+    to[--at] = (byte) ('0' + abs % 10);
+    to[--at] = (byte) ('0' + abs / 10 % 10);
+    to[--at] = '.';
     long whole = abs / 100;
     do {
-      b[--at] = (byte) ('0' + whole % 10);
+      to[--at] = (byte) ('0' + whole % 10);
       whole /= 10;
     } while (whole != 0);
     if (cents < 0) {
-      b[--at] = '-';
+      to[--at] = '-';
     }
-    int n = b.length - at;
-    System.arraycopy(b, at, b, 0, n);
+    int n = to.length - at;
+    System.arraycopy(to, at, to, 0, n);
     return n;
   }
 

@@ -16,6 +16,7 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.jobs.BaselineTool;
 import org.hadoopopt.bench.pavlo.HadoopOptKeys;
+import org.hadoopopt.bench.tools.Jobs;
 import org.hadoopopt.bench.tools.TaskJars;
 import org.hadoopopt.bench.results.Answer;
 import org.hadoopopt.bench.pavlo.Task;
@@ -107,7 +108,7 @@ final class Execution {
       throw new IllegalStateException(task + " in variant " + v + " exited with " + rc + " (args " + args + ")");
     }
     Map<String, Long> counters = counters(tool);
-    if (v.has(Variant.Modifier.DIO) && localRunner(conf)) {
+    if (v.has(Variant.Modifier.DIO) && Jobs.isLocalRunner(conf)) {
       long direct = DirectIoStatistics.directBytes() - directBefore;
       counters.put(DIRECT_BYTES, direct);
       if (direct == 0) {
@@ -117,11 +118,6 @@ final class Execution {
       }
     }
     return new Execution(seconds, Answer.read(fs, out), counters);
-  }
-
-  /** Whether the job's tasks run in this JVM (Hadoop's local job runner). */
-  static boolean localRunner(Configuration conf) {
-    return "local".equals(conf.getTrimmed("mapreduce.framework.name", "local"));
   }
 
   /**
@@ -200,7 +196,7 @@ final class Execution {
     }
     if (v.has(Variant.Modifier.DIO)) {
       HadoopOptKeys.directIo(conf);
-      if (localRunner(conf)) {
+      if (Jobs.isLocalRunner(conf)) {
         conf.setBoolean(HDFS_CACHE_OFF, true);
       }
     }

@@ -131,7 +131,7 @@ public final class SuiteOptions {
     }
     // In the local job runner (also on HDFS) as many maps at once as cores: the ideal's input size
     // no longer trusts the overcounting counter (Execution.inputBytes).
-    if ("local".equals(conf.getTrimmed("mapreduce.framework.name", "local")) && conf.get(LOCAL_MAPS) == null) {
+    if (Jobs.isLocalRunner(conf) && conf.get(LOCAL_MAPS) == null) {
       conf.setInt(LOCAL_MAPS, Runtime.getRuntime().availableProcessors());
     }
     if (Jobs.onlyDefault(conf, CLOSE_POLL_KEY) && Jobs.onlyDefault(conf, CLOSE_RETRIES_KEY)) {
@@ -139,7 +139,7 @@ public final class SuiteOptions {
       conf.setInt(CLOSE_RETRIES_KEY, CLOSE_RETRIES);
     }
     // Only where every task runs in this JVM: YARN's containers would need the class on their class path.
-    if ("local".equals(conf.getTrimmed("mapreduce.framework.name", "local")) && Jobs.onlyDefault(conf, LOCAL_FS_KEY)) {
+    if (Jobs.isLocalRunner(conf) && Jobs.onlyDefault(conf, LOCAL_FS_KEY)) {
       conf.set(LOCAL_FS_KEY, PosixLocalFileSystem.class.getName());
     }
   }

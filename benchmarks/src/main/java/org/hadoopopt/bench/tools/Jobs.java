@@ -59,7 +59,8 @@ public final class Jobs {
     return ConfValues.getBoolean(conf, LOCAL_SHIP_JOB_JAR, false);
   }
 
-  static boolean isLocalRunner(Configuration conf) {
+  /** Whether jobs of CONF run in Hadoop's local job runner, their tasks in this JVM. */
+  public static boolean isLocalRunner(Configuration conf) {
     return "local".equals(conf.getTrimmed(FRAMEWORK, "local"));
   }
 

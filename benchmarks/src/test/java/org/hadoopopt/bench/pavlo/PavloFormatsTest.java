@@ -28,14 +28,14 @@ class PavloFormatsTest {
   @Test
   void revenueBytesAreTheRevenueText() {
     Random r = new Random(3);
-    byte[][] to = {new byte[1]}; // too short: grown
+    byte[] to = new byte[PavloOutput.REVENUE_BYTES];
     long[] edges = {0, 10_000, -10_000, -50_000, 990_000, -990_000, 1_000_000, Long.MAX_VALUE / 10_000 * 10_000,
         Long.MIN_VALUE / 10_000 * 10_000};
     for (int i = 0; i < 20_000 + edges.length; i++) {
       long micros = i < edges.length ? edges[i] : (r.nextLong() / 10_000) * 10_000 / (1L << r.nextInt(60));
       micros -= micros % 10_000;
       int n = PavloOutput.revenue(micros, to);
-      assertEquals(PavloOutput.revenue(micros), new String(to[0], 0, n, java.nio.charset.StandardCharsets.US_ASCII),
+      assertEquals(PavloOutput.revenue(micros), new String(to, 0, n, java.nio.charset.StandardCharsets.US_ASCII),
           Long.toString(micros));
     }
     assertThrows(IllegalArgumentException.class, () -> PavloOutput.revenue(123, to));

@@ -92,11 +92,11 @@ public final class AggregationJob extends BaselineTool {
 
   /**
    * {@link RevenueReducer}'s output, without a String and a Text per group: the optimized variants'
-   * reducer (the baseline keeps Hadoop's idiom). Same bytes ({@link PavloOutput#revenue(long, byte[][])}).
+   * reducer (the baseline keeps Hadoop's idiom). Same bytes ({@link PavloOutput#revenue(long, byte[])}).
    */
   public static class MutableRevenueReducer extends Reducer<Text, LongWritable, Text, Text> {
     private final Text sum = new Text();
-    private final byte[][] digits = {new byte[24]};
+    private final byte[] digits = new byte[PavloOutput.REVENUE_BYTES];
 
     @Override
     protected void reduce(Text key, Iterable<LongWritable> micros, Context context) throws IOException, InterruptedException {
@@ -104,7 +104,7 @@ public final class AggregationJob extends BaselineTool {
       for (LongWritable c : micros) {
         total += c.get();
       }
-      sum.set(digits[0], 0, PavloOutput.revenue(total, digits));
+      sum.set(digits, 0, PavloOutput.revenue(total, digits));
       context.write(key, sum);
     }
   }
@@ -141,7 +141,6 @@ public final class AggregationJob extends BaselineTool {
     job.setJarByClass(AggregationJob.class);
     job.setInputFormatClass(TextInputFormat.class);
     job.setMapperClass(AggregationMapper.class);
-    MutableVariants.aggregation(job, MutableVariants.getVariant(conf)); // --variant mt|bdb: mutable records
     job.setCombinerClass(LongSumReducer.class);
     job.setReducerClass(RevenueReducer.class);
     job.setMapOutputKeyClass(Text.class);
@@ -149,10 +148,7 @@ public final class AggregationJob extends BaselineTool {
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(Text.class);
     job.setOutputFormatClass(TextOutputFormat.class);
-    if (MutableVariants.getVariant(conf) != MutableVariants.Variant.BASELINE) {
-      job.setReducerClass(MutableRevenueReducer.class);
-      MutableVariants.output(job);
-    }
+    MutableVariants.aggregation(job, MutableVariants.getVariant(conf)); // --variant mt|bdb: mutable records
     FileInputFormat.addInputPath(job, new Path(a.positional(0)));
     FileOutputFormat.setOutputPath(job, new Path(a.positional(1)));
     submit(job);

@@ -83,8 +83,12 @@ public final class MutableVariants {
     CountedOutputFormat.wrap(job, TextOutputFormat.class);
   }
 
-  /** Switches a configured Selection job to the variant's input format and mapper (nothing for baseline). */
+  /** Switches a configured Selection job to the variant's input format, mapper and output (nothing for baseline). */
   static void selection(Job job, Variant v) {
+    if (v == Variant.BASELINE) {
+      return;
+    }
+    output(job);
     if (v == Variant.MTI || v == Variant.BDBI || v == Variant.BDBTREE) {
       // pageRank > X through each loaded file's pageRank index (the loader's index says text or KVSF), or its tree.
       job.setInputFormatClass(v == Variant.BDBTREE ? RankingsBTreeInputFormat.class : RankingsRangeInputFormat.class);
@@ -94,7 +98,7 @@ public final class MutableVariants {
         sizeScanToSlots(job);
       }
       job.setMapperClass(SelectionMapper.class);
-    } else if (v != Variant.BASELINE) {
+    } else {
       boolean text = v == Variant.MT || v == Variant.MTP;
       job.setInputFormatClass(text ? RankingsTextInputFormat.class : RankingsKvsfInputFormat.class);
       if (v == Variant.MTP || v == Variant.BDBP) {
@@ -109,8 +113,13 @@ public final class MutableVariants {
     }
   }
 
-  /** Switches a configured Aggregation job to the variant's input format and mapper (nothing for baseline). */
+  /** Switches a configured Aggregation job to the variant's input format, mapper, reducer and output (nothing for baseline). */
   static void aggregation(Job job, Variant v) {
+    if (v == Variant.BASELINE) {
+      return;
+    }
+    job.setReducerClass(AggregationJob.MutableRevenueReducer.class);
+    output(job);
     if (v == Variant.MTI || v == Variant.BDBI || v == Variant.BDBTREE) {
       DateRange range = AggregationJob.getDateRange(job.getConfiguration());
       if (range.from() == null || range.to() == null) {
@@ -124,7 +133,7 @@ public final class MutableVariants {
         sizeScanToSlots(job);
       }
       job.setMapperClass(AggregationMapper.class);
-    } else if (v != Variant.BASELINE) {
+    } else {
       boolean text = v == Variant.MT || v == Variant.MTP;
       job.setInputFormatClass(text ? UserVisitsTextInputFormat.class : UserVisitsKvsfInputFormat.class);
       DateRange range = AggregationJob.getDateRange(job.getConfiguration());

@@ -84,14 +84,11 @@ public final class SelectionJob extends BaselineTool {
     job.setJarByClass(SelectionJob.class);
     job.setInputFormatClass(TextInputFormat.class);
     job.setMapperClass(SelectionMapper.class);
-    MutableVariants.selection(job, MutableVariants.getVariant(conf)); // --variant mt|bdb: mutable records
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(IntWritable.class);
     job.setOutputFormatClass(TextOutputFormat.class);
-    if (MutableVariants.getVariant(conf) != MutableVariants.Variant.BASELINE) {
-      MutableVariants.output(job);
-    }
+    MutableVariants.selection(job, MutableVariants.getVariant(conf)); // --variant mt|bdb: mutable records
     FileInputFormat.addInputPath(job, new Path(a.positional(0)));
     FileOutputFormat.setOutputPath(job, new Path(a.positional(1)));
     submit(job);
