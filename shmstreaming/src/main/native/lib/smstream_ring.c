@@ -275,10 +275,9 @@ static int write_pieces(smstream_ring *r, const void *const *parts, const size_t
   return 0;
 }
 
-int sms_ring_write_parts(smstream_ring *r, const void *const *parts, const size_t *lens, int n) {
-  uint64_t len = 0;
-  for (int i = 0; i < n; i++) len += lens[i];
-  if (len > smstream_ring_max_record(r)) return write_pieces(r, parts, lens, n, len);
+/* A record written whole, its length word or'ed with flags (SMS_BLOCK). */
+static int write_whole(smstream_ring *r, const void *const *parts, const size_t *lens, int n, uint64_t len,
+                       uint32_t flags) {
   uint64_t rec = align8(SMS_RECORD_HEADER + len);
   uint64_t off = r->pos & r->mask;
   uint64_t to_end = r->capacity - off;
@@ -288,7 +287,7 @@ int sms_ring_write_parts(smstream_ring *r, const void *const *parts, const size_
     r->pos += to_end;
     off = 0;
   }
-  uint32_t l32 = (uint32_t)len;
+  uint32_t l32 = (uint32_t)len | flags;
   memcpy(DATA(r) + off, &l32, 4);
   unsigned char *dst = DATA(r) + off + SMS_RECORD_HEADER;
   for (int i = 0; i < n; i++) {
@@ -297,6 +296,25 @@ int sms_ring_write_parts(smstream_ring *r, const void *const *parts, const size_
   }
   end_record(r, rec);
   return 0;
+}
+
+int sms_ring_write_parts(smstream_ring *r, const void *const *parts, const size_t *lens, int n) {
+  uint64_t len = 0;
+  for (int i = 0; i < n; i++) len += lens[i];
+  if (len > smstream_ring_max_record(r)) return write_pieces(r, parts, lens, n, len);
+  return write_whole(r, parts, lens, n, len, 0);
+}
+
+int smstream_ring_write_block(smstream_ring *r, const void *data, size_t len) {
+  if (len == 0 || len > smstream_ring_max_record(r) || ((const unsigned char *)data)[len - 1] != '\n') {
+    sms_set_error("a block must be 1 to %zu bytes of whole lines ending in a newline (got %zu bytes%s)",
+                  smstream_ring_max_record(r), len,
+                  len > 0 && ((const unsigned char *)data)[len - 1] != '\n' ? ", not ending in a newline" : "");
+    return -1;
+  }
+  const void *parts[1] = {data};
+  size_t lens[1] = {len};
+  return write_whole(r, parts, lens, 1, len, SMS_BLOCK);
 }
 
 int smstream_ring_write(smstream_ring *r, const void *data, size_t len) {
@@ -342,7 +360,7 @@ static int wait_for_data(smstream_ring *r) {
       }
       return 0;
     }
-    if (r->flush_before_wait) smstream_ring_flush(r->flush_before_wait);
+    if (r->before_wait) r->before_wait(r->before_wait_arg);
     /* The ring is empty: publish all we consumed; the producer can certainly write, wake it if it sleeps. */
     if (r->head_published != r->pos) publish_head(r);
     else sms_wake_if_waiting(U32(r, SMS_OFF_PRODUCER_WAITING));
@@ -364,7 +382,8 @@ static int wait_for_data(smstream_ring *r) {
   }
 }
 
-/* The next record or piece in place: 1 (and *more: further pieces follow), 0 = end, -1 = error. */
+/* The next record or piece in place: 1 (and *more: further pieces follow; r->last_block: a block),
+ * 0 = end, -1 = error. */
 static inline int next_piece(smstream_ring *r, const unsigned char **data, size_t *len, int *more) {
   release_previous(r);
   for (;;) {
@@ -381,9 +400,16 @@ static inline int next_piece(smstream_ring *r, const unsigned char **data, size_
       continue;
     }
     *more = (l & SMS_MORE_PIECES) != 0;
-    l &= ~SMS_MORE_PIECES;
+    r->last_block = (l & SMS_BLOCK) != 0;
+    l &= ~(SMS_MORE_PIECES | SMS_BLOCK);
     if ((uint64_t)l > r->capacity - SMS_RECORD_HEADER || off + SMS_RECORD_HEADER + l > r->capacity) {
       sms_set_error("corrupt ring: record length %u at data offset %llu", l, (unsigned long long)off);
+      return -1;
+    }
+    if (r->last_block && (*more || l == 0 || DATA(r)[off + SMS_RECORD_HEADER + l - 1] != '\n')) {
+      sms_set_error("corrupt block: the block of %u bytes at data offset %llu (stream position %llu) %s", l,
+                    (unsigned long long)off, (unsigned long long)r->pos,
+                    *more ? "is in pieces" : l == 0 ? "is empty" : "does not end with a newline: it ends inside a record");
       return -1;
     }
     *data = DATA(r) + off + SMS_RECORD_HEADER;
