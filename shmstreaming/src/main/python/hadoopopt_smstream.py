@@ -160,6 +160,10 @@ class Ring(object):
         if n > self.max_whole:
             self._write_pieces(rec)
             return
+        self._write_whole(rec, n, n)
+
+    def _write_whole(self, rec, n, word):
+        """A record of n <= max_whole bytes, its length word being word (n, or n | BLOCK)."""
         span = (RECORD_HEADER + n + 7) & ~7
         off = self.pos & self.mask
         to_end = self.capacity - off
@@ -171,7 +175,7 @@ class Ring(object):
             self.pos += to_end
             off = 0
         base = HEADER_SIZE + off
-        self.u32[base // 4] = n
+        self.u32[base // 4] = word
         self.mm[base + RECORD_HEADER:base + RECORD_HEADER + n] = rec
         self.pos += span
         self.since += 1
@@ -184,23 +188,7 @@ class Ring(object):
         if n == 0 or n > self.max_whole or lines[-1:] != b"\n":
             raise SMStreamError("a block must be 1 to %d bytes of whole lines ending in a newline (got %d bytes)"
                                 % (self.max_whole, n))
-        span = (RECORD_HEADER + n + 7) & ~7
-        off = self.pos & self.mask
-        to_end = self.capacity - off
-        need = to_end + span if span > to_end else span
-        if self.capacity - (self.pos - self.u64[OFF_HEAD // 8]) < need:
-            self._room(need)
-        if span > to_end:
-            self.u32[(HEADER_SIZE + off) // 4] = PADDING
-            self.pos += to_end
-            off = 0
-        base = HEADER_SIZE + off
-        self.u32[base // 4] = n | BLOCK
-        self.mm[base + RECORD_HEADER:base + RECORD_HEADER + n] = lines
-        self.pos += span
-        self.since += 1
-        if self.since >= self.batch or self.pos >= self.publish_at:
-            self._publish_tail()
+        self._write_whole(lines, n, n | BLOCK)
 
     def _write_pieces(self, rec):
         """A record larger than half the ring, in pieces (see smstream_layout.h)."""

@@ -293,6 +293,24 @@ int smstream_read(smstream *s, const char **rec, size_t *len) {
   return rc;
 }
 
+/* A record copied out with a newline after it (the block API's plain records), in s->rec_copy. */
+static int copy_line(smstream *s, const char *rec, size_t n, const char **buf, size_t *len) {
+  if (n + 1 > s->rec_copy_cap) {
+    char *bigger = realloc(s->rec_copy, n + 1);
+    if (!bigger) {
+      sms_set_error("out of memory for a record of %zu bytes", n);
+      return -1;
+    }
+    s->rec_copy = bigger;
+    s->rec_copy_cap = n + 1;
+  }
+  memcpy(s->rec_copy, rec, n);
+  s->rec_copy[n] = '\n';
+  *buf = s->rec_copy;
+  *len = n + 1;
+  return 1;
+}
+
 /* Pipe input: the complete lines buffered (reading more until there is one), or the last line
  * with a newline added at the end of input. */
 static int pipe_read_block(smstream *s, const char **buf, size_t *len) {
@@ -311,20 +329,7 @@ static int pipe_read_block(smstream *s, const char **buf, size_t *len) {
       /* the last line without a newline, or one longer than the buffer: through pipe_read */
       int rc = pipe_read(s, &rec, &n);
       if (rc <= 0) return rc;
-      if (n + 1 > s->rec_copy_cap) {
-        char *bigger = realloc(s->rec_copy, n + 1);
-        if (!bigger) {
-          sms_set_error("out of memory for a line of %zu bytes", n);
-          return -1;
-        }
-        s->rec_copy = bigger;
-        s->rec_copy_cap = n + 1;
-      }
-      memcpy(s->rec_copy, rec, n);
-      s->rec_copy[n] = '\n';
-      *buf = s->rec_copy;
-      *len = n + 1;
-      return 1;
+      return copy_line(s, rec, n, buf, len);
     }
     memmove(s->ibuf, s->ibuf + s->istart, s->iend - s->istart);
     s->iend -= s->istart;
@@ -360,20 +365,7 @@ int smstream_read_block(smstream *s, const char **buf, size_t *len) {
     return 1;
   }
   /* a plain record (one longer than a block): copied out with its newline */
-  if (n + 1 > s->rec_copy_cap) {
-    char *bigger = realloc(s->rec_copy, n + 1);
-    if (!bigger) {
-      sms_set_error("out of memory for a record of %zu bytes", n);
-      return -1;
-    }
-    s->rec_copy = bigger;
-    s->rec_copy_cap = n + 1;
-  }
-  memcpy(s->rec_copy, data, n);
-  s->rec_copy[n] = '\n';
-  *buf = s->rec_copy;
-  *len = n + 1;
-  return 1;
+  return copy_line(s, (const char *)data, n, buf, len);
 }
 
 static int pipe_write(smstream *s, const void *const *parts, const size_t *lens, int n) {

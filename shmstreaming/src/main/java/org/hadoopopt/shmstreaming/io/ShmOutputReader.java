@@ -48,6 +48,8 @@ public class ShmOutputReader extends OutputReader<Text, Object> {
   private final Text key = new Text();
   private final Text value = new Text();
   private OutputBlocks blocks;
+  /** Splits a plain record at its key's end, as a block's records are split. */
+  private OutputLines lines;
   private boolean inBlock;
   private boolean finished;
   private boolean any;
@@ -114,6 +116,7 @@ public class ShmOutputReader extends OutputReader<Text, Object> {
     separator = pipeMapRed.getFieldSeparator();
     numKeyFields = pipeMapRed.getNumOfKeyFields();
     blocks = new OutputBlocks(pipeMapRed);
+    lines = new OutputLines(separator, numKeyFields);
     drainStdout(pipeMapRed.getClientInput());
   }
 
@@ -217,10 +220,7 @@ public class ShmOutputReader extends OutputReader<Text, Object> {
     // copies run on a heap array (per-byte ByteBuffer reads and a stream per Text cost more than
     // the extra copy). A record in pieces is joined there too.
     byte[] scratch = ring.buffer();
-    int pos = find(scratch, 0, len);
-    for (int k = 1; k < numKeyFields && pos >= 0; k++) {
-      pos = find(scratch, pos + separator.length, len);
-    }
+    int pos = lines.keyEnd(scratch, 0, len);
     if (pos < 0) {
       key.set(scratch, 0, len);
       value.clear();
@@ -229,22 +229,6 @@ public class ShmOutputReader extends OutputReader<Text, Object> {
       value.set(scratch, pos + separator.length, len - pos - separator.length);
     }
     return true;
-  }
-
-  private int find(byte[] b, int from, int end) {
-    byte first = separator[0];
-    for (int i = from; i <= end - separator.length; i++) {
-      if (b[i] == first) {
-        int j = 1;
-        while (j < separator.length && b[i + j] == separator[j]) {
-          j++;
-        }
-        if (j == separator.length) {
-          return i;
-        }
-      }
-    }
-    return -1;
   }
 
   private void finish() {
