@@ -267,18 +267,27 @@ class Ring(object):
                 start = HEADER_SIZE + off + RECORD_HEADER
                 self.next = pos + ((RECORD_HEADER + n + 7) & ~7)
                 return self.mm[start:start + n]
+        got = self._next_copied()
+        if got is None:
+            return None
+        rec, block = got
+        if block:
+            lines = _lines(rec)
+            self.pending = lines
+            self.pending_at = 1
+            return lines[0]
+        return rec
+
+    def _next_copied(self):
+        """The next record or block copied out, pieces joined, as (bytes, is a block); None at the end."""
         piece = self._next_piece()
         if piece is None:
             return None
         start, n, more = piece
         rec = self.mm[start:start + n]
         if more == BLOCK:
-            lines = rec.split(b"\n")
-            lines.pop()  # a block ends in a newline
-            self.pending = lines
-            self.pending_at = 1
-            return lines[0]
-        return self._join_pieces(rec) if more else rec
+            return rec, True
+        return (self._join_pieces(rec) if more else rec), False
 
     def read_batch(self):
         """The next records as a list (a block's lines, or one record), or None at the end."""
@@ -287,16 +296,11 @@ class Ring(object):
             rest = pending[self.pending_at:] if self.pending_at else pending
             self.pending_at = len(pending)
             return rest
-        piece = self._next_piece()
-        if piece is None:
+        got = self._next_copied()
+        if got is None:
             return None
-        start, n, more = piece
-        rec = self.mm[start:start + n]
-        if more == BLOCK:
-            lines = rec.split(b"\n")
-            lines.pop()
-            return lines
-        return [self._join_pieces(rec) if more else rec]
+        rec, block = got
+        return _lines(rec) if block else [rec]
 
     def read_block(self):
         """The next whole lines as bytes, each ending in a newline, or None at the end."""
@@ -305,14 +309,11 @@ class Ring(object):
             rest = pending[self.pending_at:]
             self.pending_at = len(pending)
             return b"\n".join(rest) + b"\n"
-        piece = self._next_piece()
-        if piece is None:
+        got = self._next_copied()
+        if got is None:
             return None
-        start, n, more = piece
-        rec = self.mm[start:start + n]
-        if more == BLOCK:
-            return rec
-        return (self._join_pieces(rec) if more else rec) + b"\n"
+        rec, block = got
+        return rec if block else rec + b"\n"
 
     def _next_piece(self):
         """Releases the last record or piece and returns the next one as (start, length, more),
@@ -386,6 +387,13 @@ class Ring(object):
             self._publish_head()
         self.u32[OFF_CONSUMER_CLOSED // 4] = 1
         self.wake_if_waiting(OFF_PRODUCER_WAITING)
+
+
+def _lines(block):
+    """The records of a block: its lines without their newlines (a block ends in one)."""
+    lines = block.split(b"\n")
+    lines.pop()
+    return lines
 
 
 def _stdin_duplicate():
