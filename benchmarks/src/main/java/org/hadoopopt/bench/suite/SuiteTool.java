@@ -184,7 +184,7 @@ public final class SuiteTool extends Configured implements Tool {
     m.put("runs", Integer.toString(SuiteOptions.getRuns(conf)));
     m.put("cluster", SuiteOptions.getCluster(conf));
     m.put("fileSystem", conf.get("fs.defaultFS", "file:///"));
-    m.put("framework", conf.get("mapreduce.framework.name", "local"));
+    m.put("framework", Jobs.framework(conf));
     m.put("work", work);
     m.put("hadoop", VersionInfo.getVersion());
     m.put("java", System.getProperty("java.version"));

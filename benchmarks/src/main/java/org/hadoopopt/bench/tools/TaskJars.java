@@ -22,7 +22,7 @@ public final class TaskJars {
   private TaskJars() {}
 
   public static void ship(Configuration conf, String... classNames) {
-    if ("local".equals(conf.get("mapreduce.framework.name", "local"))) {
+    if (Jobs.isLocalRunner(conf)) {
       return;
     }
     Set<String> jars = new LinkedHashSet<>(conf.getTrimmedStringCollection(TMPJARS));
