@@ -100,6 +100,15 @@ public final class SuiteTool extends Configured implements Tool {
     out.mkdirs();
     Programs programs = Programs.ofDriver();
     SuitePlan plan = new SuitePlan(tasks, variants, new Availability(programs, conf));
+    if (!Jobs.isLocalRunner(conf)) {
+      for (String program : plan.programs()) {
+        String why = ContainerClasses.jobJarMissing(program, programs.programClass(program));
+        if (why != null) {
+          System.err.println(why);
+          return 2;
+        }
+      }
+    }
     SuiteResults results = new SuiteResults();
     describe(results, conf, a.positional(0));
     for (String n : plan.notices()) {
