@@ -19,10 +19,11 @@ import org.hadoopopt.bench.tools.TaskJars;
 
 /**
  * Whether YARN's containers get the classes a job's tasks load. A container has the cluster's
- * Hadoop, the job jar (the jar its program's class came from, with the jars in its {@code lib/})
- * and the jars shipped with the job ({@link TaskJars}: the jar each named class came from on this
- * client). A class this client loads from a folder reaches no container unless the job jar holds
- * it, and a program loaded from a folder has no job jar at all. The suite asks before anything
+ * Hadoop, the job jar (the jar on the class path that holds its program's class, as
+ * {@code Job.setJarByClass} finds it, with the jars in its {@code lib/}) and the jars shipped with
+ * the job ({@link TaskJars}: the jar each named class came from on this client). A class this
+ * client loads from a folder reaches no container unless the job jar holds it, and a program no
+ * jar holds has no job jar at all. The suite asks before anything
  * runs, so that no job fails halfway on a missing class; the local job runner's tasks run in the
  * client's JVM and need none of this.
  */
@@ -55,7 +56,7 @@ final class ContainerClasses {
   }
 
   /**
-   * Null when a job of the program whose class is PROGRAM has a job jar, else why not (one line
+   * Null when the jobs of PROGRAM (its class PROGRAM_CLASS) have a job jar, else why not (one line
    * naming the program, its class and the folder it comes from).
    */
   static String jobJarMissing(String program, Class<?> programClass) {
@@ -63,7 +64,8 @@ final class ContainerClasses {
       return null;
     }
     return "program '" + program + "' (" + programClass.getName() + ") is loaded from " + origin(programClass.getName())
-        + ", not a jar, so its jobs have no job jar and YARN's containers lack its classes; run the suite from the"
+        + " and no jar on the class path holds it, so its jobs have no job jar and YARN's containers would lack its"
+        + " classes; run the suite from the"
         + " benchmarks jar (bin/hadoopopt bench, or hadoop jar hadoopopt-benchmarks-*.jar suite)";
   }
 
