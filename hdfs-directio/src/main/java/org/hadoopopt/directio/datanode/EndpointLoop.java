@@ -49,6 +49,7 @@ final class EndpointLoop implements Runnable {
   private final Events events;
   private final ByteBuffer discard = ByteBuffer.allocate(4096);
   private volatile boolean running = true;
+  private volatile Thread thread;
 
   EndpointLoop(ServerSocketChannel server, CallerPolicy policy, int timeoutMs, int maxConnections, Events events)
       throws IOException {
@@ -64,6 +65,7 @@ final class EndpointLoop implements Runnable {
 
   @Override
   public void run() {
+    thread = Thread.currentThread();
     try {
       while (running) {
         long waitNanos = connections.nanosToNextDeadline(System.nanoTime());
@@ -165,6 +167,12 @@ final class EndpointLoop implements Runnable {
         events.request(c);
       }
     } catch (java.io.EOFException e) {
+      // The caller stopped sending (it may still read): tell it why before closing.
+      try {
+        c.channel.write(ByteBuffer.wrap(PathReply.refused("incomplete request: " + e.getMessage()).toBytes()));
+      } catch (IOException ignored) {
+        // it has gone
+      }
       close(c);
       events.dropped(c, e.getMessage());
     } catch (IOException e) {
@@ -191,6 +199,11 @@ final class EndpointLoop implements Runnable {
   void close(EndpointConnection c) {
     closeChannel(c);
     connections.closed(c);
+    if (Thread.currentThread() != thread) {
+      // A channel still registered with the selector is really closed (the caller sees the end of
+      // the reply) only once the selector has dropped its cancelled key: make it do so now.
+      selector.wakeup();
+    }
   }
 
   private static void closeChannel(EndpointConnection c) {

@@ -13,10 +13,11 @@ import org.apache.hadoop.io.WritableUtils;
  * checked; a local caller must not be able to make the DataNode allocate more than it sent.
  *
  * <p>Layouts walked (Hadoop 3.x): the token is vint-prefixed identifier and password, then two
- * {@code Text}s (kind, service). A legacy identifier (first byte not positive) is vlong expiry,
- * vint key id, two strings (user, pool), vlong block id, vint count of access modes, each a
- * {@code Text}, a vint count of storage types, each a {@code Text}, a vint count of storage ids,
- * each a string, and optionally a vint-prefixed handshake secret. A protobuf identifier is left
+ * {@code Text}s (kind, service), each vint-prefixed. A legacy identifier (first byte not positive)
+ * is vlong expiry, vint key id, two strings (user, pool: int length, -1 for null), vlong block id,
+ * vint count of access modes, each a {@code Text}, a vint count of storage types, each a
+ * {@code Text}, a vint count of storage ids, each a string, and optionally a vint-prefixed
+ * handshake secret. A protobuf identifier is left
  * to protobuf, whose parser checks lengths against the input.
  */
 final class TokenShape {
@@ -47,8 +48,8 @@ final class TokenShape {
     try {
       id.vlong(); // expiry date
       id.vlong(); // key id
-      id.skip(id.length("user id length", true));
-      id.skip(id.length("pool id length", true));
+      id.skip(id.stringLength("user id length"));
+      id.skip(id.stringLength("pool id length"));
       id.vlong(); // block id
       for (int i = id.count("access modes"); i > 0; i--) {
         id.skip(id.length("access mode length", false));
@@ -57,7 +58,7 @@ final class TokenShape {
         id.skip(id.length("storage type length", false));
       }
       for (int i = id.count("storage ids"); i > 0; i--) {
-        id.skip(id.length("storage id length", true));
+        id.skip(id.stringLength("storage id length"));
       }
       if (id.remaining() > 0) {
         id.skip(id.length("handshake secret length", false));
@@ -102,9 +103,17 @@ final class TokenShape {
       return WritableUtils.readVLong(in);
     }
 
-    /** A length field: 0..remaining bytes (-1 too where a null string is allowed). */
+    /** A vint length field: 0..remaining bytes. */
     int length(String what, boolean nullable) throws IOException {
-      long n = vlong();
+      return check(what, vlong(), nullable);
+    }
+
+    /** The int length of a {@code WritableUtils.writeString} string: -1 (null) or 0..remaining bytes. */
+    int stringLength(String what) throws IOException {
+      return check(what, in.readInt(), true);
+    }
+
+    private int check(String what, long n, boolean nullable) throws Malformed {
       if ((nullable && n == -1) || (n >= 0 && n <= remaining())) {
         return (int) Math.max(n, 0);
       }

@@ -53,18 +53,19 @@ public final class PathOwnership {
       }
       Map<String, Object> a;
       try {
-        a = Files.readAttributes(at, "unix:mode,uid,gid,owner", LinkOption.NOFOLLOW_LINKS);
+        a = Files.readAttributes(at, "unix:mode,uid,gid", LinkOption.NOFOLLOW_LINKS);
       } catch (IOException | UnsupportedOperationException e) {
         return "cannot read the owner and mode of " + at + ": " + e;
       }
       int mode = (Integer) a.get("mode");
-      String user = ((java.nio.file.attribute.UserPrincipal) a.get("owner")).getName();
+      String user = userName((Integer) a.get("uid"), at);
       boolean last = i == real.getNameCount();
       if (!owner.trusts(user)) {
         return at + (at.equals(path) || !last ? "" : " (the real path of " + path + ")") + " is owned by '" + user
             + "', not by root or the DataNode user " + owner.describe();
       }
-      boolean sticky = (mode & STICKY) != 0;
+      // Write permission on a socket is permission to connect to it, not to replace it.
+      boolean sticky = (mode & STICKY) != 0 || (last && kind == Kind.SOCKET);
       if ((mode & OTHERS_WRITE) != 0 && !sticky) {
         return at + " is writable by every user (mode " + octal(mode) + ")";
       }
@@ -109,6 +110,28 @@ public final class PathOwnership {
       }
     }
     return owner;
+  }
+
+  /** Names of uids seen, so each path check does not look every owner up again. */
+  private static final java.util.concurrent.ConcurrentMap<Integer, String> NAMES =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static String userName(int uid, Path ownedByIt) {
+    if (uid == 0) {
+      return "root";
+    }
+    String name = NAMES.get(uid);
+    if (name == null) {
+      try {
+        name = Files.getOwner(ownedByIt, LinkOption.NOFOLLOW_LINKS).getName();
+      } catch (IOException e) {
+        return String.valueOf(uid);
+      }
+      if (NAMES.size() < 1024) {
+        NAMES.put(uid, name);
+      }
+    }
+    return name;
   }
 
   private static String octal(int mode) {

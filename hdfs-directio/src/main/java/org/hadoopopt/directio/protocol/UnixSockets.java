@@ -63,6 +63,11 @@ public final class UnixSockets {
     }
   }
 
+  /** A server channel bound to the socket file {@code path} (which must not exist), with the JDK's default backlog. */
+  public static ServerSocketChannel bind(Path path) throws IOException {
+    return bind(path, 0);
+  }
+
   /** A server channel bound to the socket file {@code path} (which must not exist), with {@code backlog} pending connections. */
   public static ServerSocketChannel bind(Path path, int backlog) throws IOException {
     ServerSocketChannel server = invokeOpen(ServerSocketChannel.class);
