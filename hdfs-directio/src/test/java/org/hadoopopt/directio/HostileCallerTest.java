@@ -237,6 +237,17 @@ class HostileCallerTest {
     assertArrayEquals(Arrays.copyOf(data, DirectIoTesting.BLOCK), ok.blockBytes);
   }
 
+  /** The kinds of throwables that escaped threads, counted. */
+  static Map<String, Integer> escapedKinds() {
+    Map<String, Integer> kinds = new TreeMap<>();
+    synchronized (ESCAPED) {
+      for (Throwable t : ESCAPED) {
+        kinds.merge(t.getCause().getClass().getSimpleName(), 1, Integer::sum);
+      }
+    }
+    return kinds;
+  }
+
   static String escaped() {
     StringBuilder b = new StringBuilder();
     for (Throwable t : ESCAPED) {
@@ -265,7 +276,7 @@ class HostileCallerTest {
     long heapAfter = usedHeapAfterGc();
     outcomes.forEach((k, v) -> System.out.println("HostileCallerTest: " + k + ": " + v));
     System.out.println("HostileCallerTest: heap in use after GC " + heapBefore / (1 << 20) + " -> " + heapAfter / (1 << 20)
-        + " MB; throwables escaping threads: " + ESCAPED.size());
+        + " MB; throwables escaping threads: " + ESCAPED.size() + " " + escapedKinds());
     for (Map.Entry<String, String> o : outcomes.entrySet()) {
       assertTrue(o.getValue().startsWith("REFUSED: malformed"), o.getKey() + ": " + o.getValue());
     }
@@ -322,7 +333,7 @@ class HostileCallerTest {
     int fdAfter = DirectIoTesting.openDescriptors();
     System.out.println("HostileCallerTest: " + cases + " fuzzed requests: " + outcomes + "; served with a changed token: "
         + servedWithChangedToken + "; JVM descriptors " + fdBefore + " -> " + fdAfter + "; throwables escaping threads: "
-        + ESCAPED.size());
+        + ESCAPED.size() + " " + escapedKinds());
     for (String kind : outcomes.keySet()) {
       assertTrue(kind.equals("REFUSED") || kind.equals("NOT_HERE") || kind.equals("FOUND") || kind.equals("INTACT")
           || kind.equals("CORRUPT"), "every fuzzed request gets a reply: " + outcomes);
