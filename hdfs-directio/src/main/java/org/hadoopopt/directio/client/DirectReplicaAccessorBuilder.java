@@ -299,7 +299,7 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
 
   /** The DataNode user to trust, resolved once per distinct setting (it may look at the data directories). */
   private static EndpointOwner owner(Configuration conf) {
-    String key = conf.getTrimmed(EndpointOwner.DATANODE_USER, EndpointOwner.DATANODE_USER_DEFAULT) + "\n"
+    String key = conf.getTrimmed(EndpointOwner.DATANODE_USER, "") + "\n"
         + conf.getTrimmed("dfs.datanode.data.dir", "");
     return OWNERS.computeIfAbsent(key, k -> EndpointOwner.from(conf));
   }

@@ -30,11 +30,13 @@ import org.slf4j.LoggerFactory;
  * files for a local reader holding the block's access token and passes it the open descriptors
  * over its socket, so the reader reads them directly without any permission on the data
  * directories (file paths only where {@link CallerPolicy#SERVE_PATHS} allows). It listens only on a Unix-domain
- * socket ({@code <socket dir>/dn-<xferPort>.sock}): no network address reaches it. Each
- * connection carries one request; the kernel-reported peer user, the block access token and the
- * replica state are checked by {@link BlockPathResolver}. A client whose direct read failed its
- * checksum tells this DataNode, which checks the chunk itself and reports the replica to the
- * NameNode only if it finds it bad ({@link ReplicaChecker}).
+ * socket ({@code <socket dir>/dn-<xferPort>.sock}): no network address reaches it. Connections are
+ * accepted and their requests read by one non-blocking loop ({@link EndpointLoop}: caller's user
+ * checked at accept, lengths bounded, deadline from accept, bounded table of connections); whole
+ * requests go to the handler threads, where the block access token and the replica state are
+ * checked by {@link BlockPathResolver}. A client whose direct read failed its checksum tells this
+ * DataNode, which checks the chunk itself and reports the replica to the NameNode only if it finds
+ * it bad ({@link ReplicaChecker}).
  */
 public class DirectIoDataNodePlugin implements ServicePlugin {
   private static final Logger LOG = LoggerFactory.getLogger(DirectIoDataNodePlugin.class);
@@ -109,7 +111,7 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
     CallerPolicy policy = CallerPolicy.from(conf);
     resolver = new BlockPathResolver(dataNode, policy);
     String me = System.getProperty("user.name");
-    String configuredUser = conf.getTrimmed(EndpointOwner.DATANODE_USER, EndpointOwner.DATANODE_USER_DEFAULT);
+    String configuredUser = conf.getTrimmed(EndpointOwner.DATANODE_USER, "");
     if (!configuredUser.isEmpty() && !configuredUser.equals(me)) {
       throw new IllegalStateException("hadoopopt direct-I/O endpoint not started: " + EndpointOwner.DATANODE_USER + " is '"
           + LogText.of(configuredUser) + "' but this DataNode runs as '" + me + "'; clients would refuse its socket");

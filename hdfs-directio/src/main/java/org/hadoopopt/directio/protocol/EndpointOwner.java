@@ -31,7 +31,6 @@ public final class EndpointOwner {
    * plugin (which refuses to start its endpoint when it runs as another user).
    */
   public static final String DATANODE_USER = "hadoopopt.directio.datanode.user";
-  public static final String DATANODE_USER_DEFAULT = "";
   static final String DATA_DIR_KEY = "dfs.datanode.data.dir";
 
   private final String user;
@@ -44,7 +43,7 @@ public final class EndpointOwner {
 
   /** The DataNode user as the configuration and the local file system tell it. */
   public static EndpointOwner from(Configuration conf) {
-    String configured = conf.getTrimmed(DATANODE_USER, DATANODE_USER_DEFAULT);
+    String configured = conf.getTrimmed(DATANODE_USER, "");
     if (!configured.isEmpty()) {
       if (!configured.matches("[A-Za-z0-9._][A-Za-z0-9._@$-]*")) {
         throw new IllegalArgumentException(DATANODE_USER + " must be one OS user name, got '" + LogText.of(configured)
