@@ -13,7 +13,8 @@ import org.hadoopopt.directio.protocol.UnixSockets;
  * A local user flooding a DataNode endpoint with silent connections ({@link HostileCallerTest}):
  * keeps {@code n} connections open without sending a byte, opening a new one for each the
  * DataNode closes, until {@code seconds} pass. Counts connections opened and closed by the
- * DataNode. Arguments: socket path, n, seconds, counts file.
+ * DataNode (written every 200 ms once {@code n} were open). Arguments: socket path, n, seconds,
+ * counts file.
  */
 public final class Flooder {
   private Flooder() {}
@@ -28,7 +29,8 @@ public final class Flooder {
     long closedByPeer = 0;
     long failed = 0;
     ByteBuffer b = ByteBuffer.allocate(64);
-    boolean reported = false;
+    boolean full = false;
+    long lastReport = 0;
     while (System.nanoTime() < end) {
       while (open.size() < n && System.nanoTime() < end) {
         try {
@@ -54,9 +56,10 @@ public final class Flooder {
           closedByPeer++;
         }
       }
-      if (!reported && opened >= n) {
+      full |= opened >= n;
+      if (full && System.nanoTime() - lastReport > 200_000_000L) {
         report(counts, opened, closedByPeer, failed, true);
-        reported = true;
+        lastReport = System.nanoTime();
       }
       Thread.sleep(2);
     }
