@@ -66,11 +66,12 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
    */
   public static final String MODE = "hadoopopt.fingerprint.mode";
   /**
-   * In-memory sort: {@code stock} (default; the job's {@code map.sort.class}, Hadoop's QuickSort,
-   * run over the fingerprints as Hadoop's collector runs it, so records with equal keys keep
-   * stock's order and a spill's bytes are stock's), {@code radix} (LSD radix on the fingerprint:
-   * the same key order, equal keys in another order than stock's) or {@code quick} (a quicksort of
-   * its own, the same key order; kept for the benchmark).
+   * In-memory sort: {@code stock} (the default in prefix mode: the job's {@code map.sort.class},
+   * Hadoop's QuickSort, run over the fingerprints as Hadoop's collector runs it, so records with
+   * equal keys keep stock's order and a spill's bytes are stock's), {@code radix} (the default in
+   * hash mode, whose key order is not stock's anyway: LSD radix on the fingerprint, the same key
+   * order as {@code stock}, equal keys in arrival order) or {@code quick} (a quicksort of its own,
+   * the same key order; kept for the benchmark).
    */
   public static final String SORT = "hadoopopt.fingerprint.sort";
 
@@ -168,7 +169,7 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
   private void setUp(MapOutputCollector.Context context) throws IOException, ClassNotFoundException {
     mapTask = context.getMapTask();
     Mode mode = parse(Mode.class, MODE, Mode.PREFIX);
-    Sort sort = parse(Sort.class, SORT, Sort.STOCK);
+    Sort sort = parse(Sort.class, SORT, mode == Mode.HASH ? Sort.RADIX : Sort.STOCK);
     if (CryptoUtils.isEncryptedSpillEnabled(job)) {
       throw decline("encrypted intermediate data (" + MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA + "=true)"
           + " is not supported");
