@@ -45,7 +45,10 @@ import org.apache.hadoop.streaming.StreamJob;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.testing.LogCapture;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.log4j.AppenderSkeleton;
+import org.apache.log4j.Logger;
+import org.apache.log4j.spi.LoggingEvent;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -82,7 +85,7 @@ class AllOnExamplesTest {
 
   @BeforeAll
   static void startCluster() throws Exception {
-    org.hadoopopt.testing.TestFiles.deleteRecursively(WORK);
+    FileUtil.fullyDelete(WORK);
     Files.createDirectories(new File(SOCKETS).toPath());
     Configuration hdfs = new Configuration();
     hdfs.addResource(new Path(new File(SITE, "hdfs-site.xml").toURI()));
@@ -146,7 +149,7 @@ class AllOnExamplesTest {
     if (dfs != null) {
       dfs.shutdown();
     }
-    org.hadoopopt.testing.TestFiles.deleteRecursively(new File(SOCKETS));
+    FileUtil.fullyDelete(new File(SOCKETS));
   }
 
   private static void write(Path p, String text) throws IOException {
@@ -187,6 +190,32 @@ class AllOnExamplesTest {
     }
   }
 
+  /**
+   * The messages Hadoop's logging backend (log4j 1, reload4j) passes to the root logger while
+   * attached: the local job runner's tasks log there.
+   */
+  static final class LogLines extends AppenderSkeleton {
+    private final List<String> lines = new ArrayList<>();
+
+    @Override
+    protected synchronized void append(LoggingEvent event) {
+      lines.add(event.getLevel() + " " + event.getLoggerName() + " - " + event.getRenderedMessage());
+    }
+
+    synchronized List<String> lines() {
+      return new ArrayList<>(lines);
+    }
+
+    @Override
+    public void close() {
+    }
+
+    @Override
+    public boolean requiresLayout() {
+      return false;
+    }
+  }
+
   private static long directBytes() {
     return JvmActivity.directIo().getOrDefault("DirectBytes", 0L);
   }
@@ -194,13 +223,17 @@ class AllOnExamplesTest {
   private static Activity runAllOn(Program p, Path out) throws Exception {
     Activity a = new Activity();
     long before = directBytes();
-    try (LogCapture log = LogCapture.root()) {
+    LogLines log = new LogLines();
+    Logger.getRootLogger().addAppender(log);
+    try {
       p.run(new Configuration(allOnConf), out);
-      for (String line : log.text().split("\n")) {
-        CollectorLines.count(line, a.lines);
-        if (line.contains("the task's two Streaming threads took turns")) {
-          a.shmRings++;
-        }
+    } finally {
+      Logger.getRootLogger().removeAppender(log);
+    }
+    for (String line : log.lines()) {
+      CollectorLines.count(line, a.lines);
+      if (line.contains("the task's two Streaming threads took turns")) {
+        a.shmRings++;
       }
     }
     a.directBytes = directBytes() - before;
