@@ -48,7 +48,10 @@ public final class ShmChannel {
   /** Records between wake-ups of a sleeping peer (> 0). Default {@value #DEFAULT_BATCH_SIZE}. */
   public static final String BATCH_SIZE = "stream.shm.batch.size";
   public static final int DEFAULT_BATCH_SIZE = 1024;
-  /** Directory of the segments, a tmpfs. Default {@value #DEFAULT_DIR}. */
+  /**
+   * Directory of the segments, a tmpfs; it must belong to the task's user or root and, if others
+   * may write to it, have the sticky bit (else the task fails naming this key). Default {@value #DEFAULT_DIR}.
+   */
   public static final String DIR = "stream.shm.dir";
   public static final String DEFAULT_DIR = "/dev/shm";
 

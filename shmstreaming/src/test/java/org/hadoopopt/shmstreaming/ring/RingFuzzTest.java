@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -49,7 +50,8 @@ import org.junit.jupiter.api.Test;
  * inside the published bytes). Never a record holding the marker (bytes past the published tail)
  * outside the tail-moved-forward case, never a crash (C: AddressSanitizer, and guard pages around
  * every mapping), never an escaping exception (Java: a RuntimeException; Python: anything but
- * SMStreamError), never a hang. The C and Python consumers hand out exactly the records the Java
+ * SMStreamError), never a hang (Java: 5 s a case; C and Python: 600 s for all), never more than
+ * 64 MB allocated by a Java case. The C and Python consumers hand out exactly the records the Java
  * consumer does and end or fail where it does. A producer writes its records or fails clearly,
  * never changes a header word that is the consumer's, and what it wrote reads back as the records
  * whenever the patches left every header field's value intact.
@@ -61,6 +63,8 @@ import org.junit.jupiter.api.Test;
 class RingFuzzTest {
   static final int CONSUME_CASES = 2000;
   static final int PRODUCE_CASES = 1000;
+  /** Bytes a Java case may allocate: the records and their copies, far below an allocation bomb. */
+  private static final long MAX_ALLOCATED = 64L << 20;
   private static final long CAPACITY = 1 << 17; // all records fit: no wrap, data offsets are positions
   private static final byte[] MARKER = "PAST-THE-TAIL".getBytes(StandardCharsets.US_ASCII);
   private static final List<byte[]> RECORDS = new ArrayList<>();
@@ -596,7 +600,7 @@ class RingFuzzTest {
     long seed = Long.getLong(FuzzRun.SEED, 37_0037L);
     List<Case> cases = cases(seed, consume, produce);
 
-    // Java, in this JVM: each case through FuzzRun (time limit, allocation bound, escaping exceptions).
+    // Java, in this JVM: each case on a worker thread (time limit, allocation bound, escaping exceptions).
     Map<Integer, Result> java = new HashMap<>();
     List<String> failures = new ArrayList<>();
     Map<String, Map<String, Integer>> outcomes = new TreeMap<>();
@@ -612,7 +616,13 @@ class RingFuzzTest {
       try {
         outcome = worker.submit(() -> {
           restore(c);
+          com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+          long before = mx.getThreadAllocatedBytes(Thread.currentThread().getId());
           Result res = c.produce ? javaProduce(c) : javaConsume(c, c.k, c.mid);
+          long used = mx.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+          if (used > MAX_ALLOCATED) {
+            throw new AssertionError("allocated " + used + " bytes (an allocation bomb; bound " + MAX_ALLOCATED + ")");
+          }
           java.put(c.id, res);
           return judge(c, res, "ring fuzz");
         }).get(5, TimeUnit.SECONDS);
