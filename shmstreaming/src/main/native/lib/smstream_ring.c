@@ -389,18 +389,25 @@ void smstream_ring_flush(smstream_ring *r) {
   if (r->published != r->pos) publish_tail(r);
 }
 
-/* The consumer's head, checked against this producer's position before use: aligned, not ahead
- * of what was written (that would free unread bytes), not more than a ring behind. */
-static int load_head(smstream_ring *r, uint64_t *head) {
-  uint64_t h = atomic_load_explicit(U64(r, SMS_OFF_HEAD), memory_order_acquire);
-  if (bad_position(h) || h > r->pos || r->pos - h > r->capacity) {
-    sms_set_error("%s: corrupt ring header, head %llu (offset %d) against the producer's position %llu: not an "
-                  "aligned position at most one capacity (%llu) behind it", r->name, (unsigned long long)h,
-                  SMS_OFF_HEAD, (unsigned long long)r->pos, (unsigned long long)r->capacity);
+/* The peer's position at off (the consumer's head, the producer's tail), checked before use: an
+ * aligned position in [lo, hi], which the caller derives from its own position and the capacity. */
+static int load_peer_position(smstream_ring *r, int off, const char *field, uint64_t lo, uint64_t hi, uint64_t *out) {
+  uint64_t p = atomic_load_explicit(U64(r, off), memory_order_acquire);
+  if (bad_position(p) || p < lo || p > hi) {
+    sms_set_error("%s: corrupt ring header, %s %llu (offset %d) is not an aligned position from %llu to %llu (this "
+                  "side is at %llu, the capacity is %llu)", r->name, field, (unsigned long long)p, off,
+                  (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)r->pos,
+                  (unsigned long long)r->capacity);
     return -1;
   }
-  *head = h;
+  *out = p;
   return 0;
+}
+
+/* The consumer's head: never ahead of what was written (that would free unread bytes), at most a ring behind. */
+static int load_head(smstream_ring *r, uint64_t *head) {
+  uint64_t lo = r->pos > r->capacity ? r->pos - r->capacity : 0;
+  return load_peer_position(r, SMS_OFF_HEAD, "head", lo, r->pos, head);
 }
 
 static int consumer_closed(smstream_ring *r) {
@@ -533,18 +540,9 @@ static void release_previous(smstream_ring *r) {
   if (++r->since_wake >= r->batch || r->pos - r->head_published >= publish_bytes(r)) publish_head(r);
 }
 
-/* The producer's tail, checked against this consumer's position before use: aligned, not behind
- * it, not more than a ring ahead (bytes past the published tail may not be written yet). */
+/* The producer's tail: never behind this consumer, at most a ring ahead (bytes past it may not be written yet). */
 static int load_tail(smstream_ring *r, uint64_t *tail) {
-  uint64_t t = atomic_load_explicit(U64(r, SMS_OFF_TAIL), memory_order_acquire);
-  if (bad_position(t) || t < r->pos || t - r->pos > r->capacity) {
-    sms_set_error("%s: corrupt ring header, tail %llu (offset %d) against the consumer's position %llu: not an "
-                  "aligned position at most one capacity (%llu) ahead of it", r->name, (unsigned long long)t,
-                  SMS_OFF_TAIL, (unsigned long long)r->pos, (unsigned long long)r->capacity);
-    return -1;
-  }
-  *tail = t;
-  return 0;
+  return load_peer_position(r, SMS_OFF_TAIL, "tail", r->pos, r->pos + r->capacity, tail);
 }
 
 /* The producer-closed code: 0 = open, 1 = ended, 2 = aborted; -1 (error set) for anything else. */
