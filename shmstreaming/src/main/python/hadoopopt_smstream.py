@@ -97,7 +97,8 @@ def _bad_position(p):
 
 
 def _check_header(path, u32, u64, size):
-    """Checks every header field against the mapping before any is used; returns the capacity."""
+    """Checks every header field against the mapping before any is used (each read once); returns
+    the capacity, batch size, head and tail."""
     magic, version, capacity, batch = u32[OFF_MAGIC // 4], u32[OFF_VERSION // 4], u64[OFF_CAPACITY // 8], u32[OFF_BATCH // 4]
     head, tail = u64[OFF_HEAD // 8], u64[OFF_TAIL // 8]
     if magic != MAGIC:
@@ -120,7 +121,7 @@ def _check_header(path, u32, u64, size):
                          (OFF_CONSUMER_CLOSED, 2)):
             if u32[off // 4] > top:
                 raise SMStreamError("%s: bad header word %d at offset %d (0 to %d)" % (path, u32[off // 4], off, top))
-        return capacity
+        return capacity, batch, head, tail
     raise SMStreamError("%s: %s" % (path, why))
 
 
@@ -156,18 +157,17 @@ class Ring(object):
         mv = memoryview(self.mm)
         self.u32 = mv.cast("I")
         self.u64 = mv.cast("Q")
-        self.capacity = _check_header(path, self.u32, self.u64, size)
+        self.capacity, self.batch, head, tail = _check_header(path, self.u32, self.u64, size)
         self.mask = self.capacity - 1
-        self.batch = self.u32[OFF_BATCH // 4]
         self.max_whole = self.capacity // 2 - RECORD_HEADER  # larger records travel in pieces
         self.publish_bytes = self.capacity // 4  # unpublished bytes after which a side publishes anyway
         self._cbuf = ctypes.c_char.from_buffer(self.mm)
         self.addr = ctypes.addressof(self._cbuf)
-        self.pos = self.u64[OFF_HEAD // 8]
+        self.pos = head
         self.next = self.pos  # consumer: the end of the record handed out last, released at the next read
         self.head_published = self.pos
         self.head_cache = self.pos  # producer: the head last seen, re-read only when the ring looks full
-        self.published = self.u64[OFF_TAIL // 8]  # producer: the tail published; consumer: the tail last seen
+        self.published = tail  # producer: the tail published; consumer: the tail last seen
         self.publish_at = self.pos + self.publish_bytes  # the position at which this side publishes, whatever the batch
         self.since = 0
         self.eof = None  # a threading.Event set when stdin closes (input ring)
