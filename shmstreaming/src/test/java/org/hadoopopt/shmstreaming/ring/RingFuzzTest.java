@@ -319,6 +319,12 @@ class RingFuzzTest {
     String readBack = "-";
     String message = "";
 
+    Result failed(String how, IOException e) {
+      status = how;
+      message = String.valueOf(e.getMessage());
+      return this;
+    }
+
     /** Consumer outcomes compared across clients: the records, and whether it ended or failed. */
     String normalized() {
       boolean ended = status.equals("end") || message.contains("exited") || message.contains("ended inside a record");
@@ -373,9 +379,7 @@ class RingFuzzTest {
     try {
       consumer = new RingConsumer("ring fuzz", segment.duplicate(), EXITED, 0);
     } catch (IOException e) {
-      res.status = "attach-error";
-      res.message = String.valueOf(e.getMessage());
-      return res;
+      return res.failed("attach-error", e);
     }
     consumer.waitTimeoutMs = 1;
     res.status = "end";
@@ -400,8 +404,7 @@ class RingFuzzTest {
         }
       }
     } catch (IOException e) {
-      res.status = "error";
-      res.message = String.valueOf(e.getMessage());
+      res.failed("error", e);
     }
     return res;
   }
@@ -412,9 +415,7 @@ class RingFuzzTest {
     try {
       producer = new RingProducer("ring fuzz", segment.duplicate(), EXITED, 0);
     } catch (IOException e) {
-      res.status = "attach-error";
-      res.message = String.valueOf(e.getMessage());
-      return res;
+      return res.failed("attach-error", e);
     }
     producer.waitTimeoutMs = 1;
     res.status = "ok";
@@ -431,8 +432,7 @@ class RingFuzzTest {
       }
       producer.closeStream(1);
     } catch (IOException e) {
-      res.status = "error";
-      res.message = String.valueOf(e.getMessage());
+      res.failed("error", e);
     }
     ByteBuffer expected = c.header(c.k >= 0 && res.count >= c.k);
     for (int off = 0; off < RingLayout.HEADER_SIZE; off++) {
