@@ -1,6 +1,8 @@
 package org.hadoopopt.directio.client;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -10,6 +12,8 @@ import org.apache.hadoop.hdfs.ReplicaAccessor;
 import org.apache.hadoop.hdfs.ReplicaAccessorBuilder;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.hadoopopt.directio.protocol.EndpointDirectory;
+import org.hadoopopt.directio.protocol.EndpointOwner;
+import org.hadoopopt.directio.protocol.PathOwnership;
 import org.hadoopopt.directio.protocol.FdPassing;
 import org.hadoopopt.directio.protocol.PathReply;
 import org.hadoopopt.directio.protocol.PathRequest;
@@ -69,7 +73,10 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
   /** Socket folders found empty or missing, each warned about once per process. */
   private static final java.util.Set<Path> WARNED_NO_ENDPOINT = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private static final AtomicBoolean WARNED_NO_NATIVE = new AtomicBoolean();
-  private static final AtomicBoolean WARNED_UNTRUSTED = new AtomicBoolean();
+  /** Socket folders refused as not the DataNode's, each warned about once per process. */
+  private static final java.util.Set<Path> WARNED_UNTRUSTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private static final java.util.concurrent.ConcurrentMap<String, EndpointOwner> OWNERS =
+      new java.util.concurrent.ConcurrentHashMap<>();
   private static final AtomicBoolean WARNED_REFUSED = new AtomicBoolean();
 
   static {
@@ -245,11 +252,10 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
       }
       return null;
     }
-    String untrusted = EndpointDirectory.untrustedReason(dir);
+    EndpointOwner owner = owner(conf);
+    String untrusted = PathOwnership.problem(dir, owner, PathOwnership.Kind.FOLDER);
     if (untrusted != null) {
-      if (WARNED_UNTRUSTED.compareAndSet(false, true)) {
-        LOG.warn("hadoopopt direct-I/O disabled: {} (this warning is shown once)", untrusted);
-      }
+      refuseUntrusted(dir, untrusted);
       return null;
     }
     PathRequest request = new PathRequest(descriptors ? PathRequest.Op.DESCRIPTORS : PathRequest.Op.PATHS, blockPoolId,
@@ -258,14 +264,12 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
       if (ReplicaExclusions.isExcluded(ReplicaExclusions.key(blockPoolId, blockId, generationStamp, socket))) {
         continue;
       }
-      if (!EndpointDirectory.ownedLikeDir(socket)) {
-        LOG.debug("hadoopopt direct-I/O: ignoring {}, not owned by the folder's owner", socket);
-        continue;
-      }
       PathReply reply;
       try {
-        reply = descriptors ? EndpointClient.askForDescriptors(socket, request, timeoutMs)
-            : EndpointClient.ask(socket, request, timeoutMs);
+        reply = askWithOneRetry(socket, request, owner, timeoutMs);
+      } catch (EndpointClient.UntrustedEndpointException e) {
+        refuseUntrusted(dir, e.getMessage());
+        continue;
       } catch (IOException e) {
         LOG.debug("hadoopopt direct-I/O: endpoint {} not answering ({}), e.g. left by a stopped DataNode", socket,
             e.toString());
@@ -282,7 +286,8 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
         return null;
       }
       if (reply.status == PathReply.Status.FOUND) {
-        ReplicaSource source = new ReplicaSource(fileName, blockPoolId, blockId, generationStamp, token, socket, sockets);
+        ReplicaSource source = new ReplicaSource(fileName, blockPoolId, blockId, generationStamp, token, socket, sockets,
+            owner, timeoutMs);
         ReplicaAccessor accessor = openFound(reply, source, oDirect, bufferBytes);
         if (accessor != null) {
           return accessor;
@@ -291,6 +296,49 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
       }
     }
     return null;
+  }
+
+  /**
+   * Asks {@code socket}, and once more on a new connection if the first ends without a reply: the
+   * endpoint closes the oldest waiting connections of a user flooding it, which can be this
+   * reader's own when the flood comes from its user; a new connection is the newest there.
+   */
+  private static PathReply askWithOneRetry(Path socket, PathRequest request, EndpointOwner owner, int timeoutMs)
+      throws IOException {
+    for (int attempt = 1;; attempt++) {
+      try {
+        return request.op == PathRequest.Op.DESCRIPTORS
+            ? EndpointClient.askForDescriptors(socket, request, owner, timeoutMs)
+            : EndpointClient.ask(socket, request, owner, timeoutMs);
+      } catch (EndpointClient.UntrustedEndpointException e) {
+        throw e;
+      } catch (IOException e) {
+        if (attempt == 2 || e instanceof java.io.InterruptedIOException // a timeout: not asked twice
+            || !Files.exists(socket, LinkOption.NOFOLLOW_LINKS)) {
+          throw e;
+        }
+        LOG.debug("hadoopopt direct-I/O: {} closed without a reply ({}); asking once more", socket, e.toString());
+      }
+    }
+  }
+
+  /** The DataNode user to trust, resolved once per distinct setting (it may look at the data directories). */
+  private static EndpointOwner owner(Configuration conf) {
+    String key = conf.getTrimmed(EndpointOwner.DATANODE_USER, "") + "\n"
+        + conf.getTrimmed("dfs.datanode.data.dir", "");
+    return OWNERS.computeIfAbsent(key, k -> EndpointOwner.from(conf));
+  }
+
+  /** Counts a socket folder or socket that is not the DataNode's; warns once per folder, saying why. */
+  private static void refuseUntrusted(Path dir, String why) {
+    DirectIoStatistics.untrusted();
+    if (WARNED_UNTRUSTED.add(dir)) {
+      LOG.warn("hadoopopt direct-I/O: not using the DataNode endpoints in {} ({}): {}; no block token is sent there,"
+          + " blocks are read through the DataNode instead (this warning is shown once for this folder)", dir,
+          EndpointDirectory.SOCKET_DIR, why);
+    } else {
+      LOG.debug("hadoopopt direct-I/O: not using {}: {}", dir, why);
+    }
   }
 
   private ReplicaAccessor openFound(PathReply reply, ReplicaSource source, boolean oDirect, int bufferBytes) {

@@ -80,7 +80,7 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
     ShmChannel.programStarted(process);
     path = ShmChannel.path(conf, process.pid(), "in");
     peer = ShmChannel.inputPeer(process);
-    ring = new RingProducer(path.toString(), ShmChannel.create(conf, path), peer, stall);
+    ring = new RingProducer(path.toString(), ShmChannel.create(conf, path, process), peer, stall);
     ring.setAttachTimeout(ShmChannel.attachTimeout(conf));
     turns = ShmChannel.joinTurns(pipeMapRed);
     ring.setSleepHook(turns.aroundSleep());

@@ -109,7 +109,7 @@ public class ShmOutputReader extends OutputReader<Text, Object> {
             + "stream.map.output/stream.reduce.output text), or build it against the smstream client (C, C++ or Python)" : null;
       }
     };
-    ring = new RingConsumer(path.toString(), ShmChannel.create(conf, path), peer, 0);
+    ring = new RingConsumer(path.toString(), ShmChannel.create(conf, path, process), peer, 0);
     ring.setAttachTimeout(ShmChannel.attachTimeout(conf));
     turns = ShmChannel.joinTurns(pipeMapRed);
     ring.setSleepHook(turns.aroundSleep());
