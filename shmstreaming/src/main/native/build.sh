@@ -20,7 +20,7 @@ gcc -shared -o "$OUT/lib/libsmstream.so" "$OUT/obj/smstream_ring.o" "$OUT/obj/sm
 cp "$SRC/include/"*.h "$SRC/include/"*.hh "$OUT/include/"
 gcc $CFLAGS -I"$JAVA_HOME/include" -I"$JAVA_HOME/include/linux" -shared \
   -o "$JNI_OUT/libhadoopopt-shm.so" "$SRC/jni/shm_jni.c" "$SRC/lib/smstream_ring.c"
-for p in identity wordcount grep invindex; do
+for p in identity wordcount grep invindex identity_block grep_block; do
   g++ -O2 -std=c++17 -Wall -I"$SRC/include" -o "$OUT/bin/$p" "$SRC/examples/$p.cc" "$OUT/lib/libsmstream.a" -lpthread
 done
 for p in layout_check ring_echo identity_c; do

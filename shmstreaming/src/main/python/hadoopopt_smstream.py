@@ -5,9 +5,15 @@
         for rec in io:                 # bytes, one input record (a line without its newline)
             io.write(rec)              # or io.write_kv(key, value)
 
+    with SMStream() as io:             # the block API: many whole lines at a time
+        for lines in io.blocks():      # bytes of whole lines, each ending in b"\n"
+            io.write_block(lines)      # whole lines, each ending in b"\n"
+
 Whether each direction is a shared-memory ring or the usual pipe comes from the environment
 Hadoop Streaming gives the program (stream.map.input=shm etc.), so the same script runs both ways.
-Records may have any size (one larger than half the ring travels in pieces). With shm input the end
+Records may have any size (one larger than half the ring travels in pieces). Records cross the
+ring in blocks of many lines (stream.shm.blocks, on by default): the client splits input blocks
+into records and gathers output records into blocks, so the record API gets the speed-up too. With shm input the end
 of input is Streaming closing the program's stdin: stdin must be open when SMStream() is created
 (the client then watches its own duplicate of it).
 The ring layout and protocol are those of smstream_layout.h / RingLayout.java. Needs Linux on
@@ -25,7 +31,7 @@ import threading
 import time
 
 MAGIC = 0x52534F48
-VERSION = 2
+VERSION = 3
 OFF_MAGIC = 0
 OFF_VERSION = 4
 OFF_CAPACITY = 8
@@ -43,6 +49,7 @@ RECORD_HEADER = 4
 RECORD_ALIGN = 8
 PADDING = 0xFFFFFFFF
 MORE_PIECES = 0x80000000
+BLOCK = 0x40000000
 MIN_CAPACITY = 4096
 MAX_CAPACITY = 1073741824
 
@@ -171,7 +178,9 @@ class Ring(object):
         self.publish_at = self.pos + self.publish_bytes  # the position at which this side publishes, whatever the batch
         self.since = 0
         self.eof = None  # a threading.Event set when stdin closes (input ring)
-        self.flush_before_wait = None
+        self.flush_before_wait = None  # a callable that sends our output before we wait for input
+        self.pending = []  # consumer: the rest of the block being read record by record
+        self.pending_at = 0
         self.parent = os.getppid()
         self.wait_ns = 200 * 1000000  # each futex wait's bound, after which the task's liveness is re-checked
         if consumer_closed:  # a consumer that cannot read says so before it shows itself attached
@@ -229,6 +238,10 @@ class Ring(object):
         if n > self.max_whole:
             self._write_pieces(rec)
             return
+        self._write_whole(rec, n, n)
+
+    def _write_whole(self, rec, n, word):
+        """A record of n <= max_whole bytes, its length word being word (n, or n | BLOCK)."""
         span = (RECORD_HEADER + n + 7) & ~7
         off = self.pos & self.mask
         to_end = self.capacity - off
@@ -240,12 +253,20 @@ class Ring(object):
             self.pos += to_end
             off = 0
         base = HEADER_SIZE + off
-        self.u32[base // 4] = n
+        self.u32[base // 4] = word
         self.mm[base + RECORD_HEADER:base + RECORD_HEADER + n] = rec
         self.pos += span
         self.since += 1
         if self.since >= self.batch or self.pos >= self.publish_at:
             self._publish_tail()
+
+    def write_block(self, lines):
+        """One block record: 1 .. max_whole bytes of whole lines, each ending in a newline."""
+        n = len(lines)
+        if n == 0 or n > self.max_whole or lines[-1:] != b"\n":
+            raise SMStreamError("a block must be 1 to %d bytes of whole lines ending in a newline (got %d bytes)"
+                                % (self.max_whole, n))
+        self._write_whole(lines, n, n | BLOCK)
 
     def _write_pieces(self, rec):
         """A record larger than half the ring, in pieces (see smstream_layout.h)."""
@@ -305,6 +326,11 @@ class Ring(object):
 
     def read(self):
         """The next record as bytes, or None at the end of the stream."""
+        pending = self.pending
+        if self.pending_at < len(pending):
+            rec = pending[self.pending_at]
+            self.pending_at += 1
+            return rec
         # The common case inline (a whole record already published); waits, padding, pieces and
         # corrupt lengths take _next_piece. The same rules as _release and _next_piece.
         pos = self.next
@@ -322,16 +348,58 @@ class Ring(object):
                     self.next = end
                     start = HEADER_SIZE + off + RECORD_HEADER
                     return self.mm[start:start + n]
+        got = self._next_copied()
+        if got is None:
+            return None
+        rec, block = got
+        if block:
+            lines = _lines(rec)
+            self.pending = lines
+            self.pending_at = 1
+            return lines[0]
+        return rec
+
+    def _next_copied(self):
+        """The next record or block copied out, pieces joined, as (bytes, is a block); None at the end."""
         piece = self._next_piece()
         if piece is None:
             return None
         start, n, more = piece
         rec = self.mm[start:start + n]
-        return self._join_pieces(rec) if more else rec
+        if more == BLOCK:
+            return rec, True
+        return (self._join_pieces(rec) if more else rec), False
+
+    def read_batch(self):
+        """The next records as a list (a block's lines, or one record), or None at the end."""
+        pending = self.pending
+        if self.pending_at < len(pending):
+            rest = pending[self.pending_at:] if self.pending_at else pending
+            self.pending_at = len(pending)
+            return rest
+        got = self._next_copied()
+        if got is None:
+            return None
+        rec, block = got
+        return _lines(rec) if block else [rec]
+
+    def read_block(self):
+        """The next whole lines as bytes, each ending in a newline, or None at the end."""
+        pending = self.pending
+        if self.pending_at < len(pending):
+            rest = pending[self.pending_at:]
+            self.pending_at = len(pending)
+            return b"\n".join(rest) + b"\n"
+        got = self._next_copied()
+        if got is None:
+            return None
+        rec, block = got
+        return rec if block else rec + b"\n"
 
     def _next_piece(self):
-        """Releases the last record or piece and returns the next one as (start, length, more
-        pieces follow), or None at the end of the stream."""
+        """Releases the last record or piece and returns the next one as (start, length, more),
+        more being MORE_PIECES when further pieces follow, BLOCK for a block of lines, else 0; or
+        None at the end of the stream."""
         if self.next != self.pos:
             self._release()
         u32 = self.u32
@@ -349,8 +417,8 @@ class Ring(object):
                 self.pos += self.capacity - off  # published with the next records
                 self.next = self.pos
                 continue
-            more = n & MORE_PIECES
-            n &= ~MORE_PIECES
+            more = n & (MORE_PIECES | BLOCK)
+            n &= ~(MORE_PIECES | BLOCK)
             if n > self.capacity - off - RECORD_HEADER:
                 raise self._corrupt(", record length %d at data offset %d runs past the data area (%d bytes)"
                                     % (n, off, self.capacity))
@@ -358,8 +426,13 @@ class Ring(object):
             if end > self.published:
                 raise self._corrupt(", the record at data offset %d (%d bytes) ends after the tail %d (offset %d)"
                                     % (off, n, self.published, OFF_TAIL))
+            start = HEADER_SIZE + off + RECORD_HEADER
+            if more & BLOCK and (more != BLOCK or n == 0 or self.mm[start + n - 1] != 10):
+                raise SMStreamError("%s: corrupt block, the block of %d bytes at data offset %d (stream position %d) %s"
+                                    % (self.name, n, off, self.pos, "is in pieces" if more != BLOCK
+                                       else "is empty" if n == 0 else "does not end with a newline: it ends inside a record"))
             self.next = end
-            return HEADER_SIZE + off + RECORD_HEADER, n, more
+            return start, n, more
 
     def _join_pieces(self, first):
         """The rest of a record in pieces: each copied out and released at the next read."""
@@ -371,6 +444,9 @@ class Ring(object):
                 raise SMStreamError("%s: the stream ended inside a record, after %d of its bytes"
                                     % (self.name, sum(len(p) for p in parts)))
             start, n, more = piece
+            if more & BLOCK:
+                raise self._corrupt(", a block inside a record in pieces at data offset %d (stream position %d)"
+                                    % (self.pos & self.mask, self.pos))
             parts.append(self.mm[start:start + n])
         return b"".join(parts)
 
@@ -401,7 +477,7 @@ class Ring(object):
                     raise SMStreamError("%s: the producer aborted the stream" % self.name)
                 return False
             if self.flush_before_wait is not None:
-                self.flush_before_wait.flush()
+                self.flush_before_wait()
             if self.head_published != self.pos:  # the ring is empty: publish all we consumed
                 self._publish_head()
             else:
@@ -416,6 +492,13 @@ class Ring(object):
         self.wake_if_waiting(OFF_PRODUCER_WAITING)
 
 
+def _lines(block):
+    """The records of a block: its lines without their newlines (a block ends in one)."""
+    lines = block.split(b"\n")
+    lines.pop()
+    return lines
+
+
 def _stdin_duplicate():
     """A duplicate of fd 0 if it is an open pipe (Streaming's stdin), else None."""
     try:
@@ -424,6 +507,14 @@ def _stdin_duplicate():
         return os.dup(0)  # not inheritable (PEP 446)
     except OSError:
         return None
+
+
+def _block_bytes(out):
+    """stream.shm.block.bytes (default 65536) within the ring, or 0 with stream.shm.blocks=false."""
+    if os.environ.get("stream_shm_blocks", "true").lower() == "false":
+        return 0
+    n = max(256, int(os.environ.get("stream_shm_block_bytes", "65536")))
+    return min(n, out.max_whole)
 
 
 def _attach(directory, attempt, suffix, consumer_closed=0):
@@ -483,14 +574,19 @@ class SMStream(object):
             raise SMStreamError("stdin (fd 0) is closed or is not the pipe Hadoop Streaming gave the program, but stdin "
                                 "must stay open with stream.%s.input=shm: the client learns the end of the input from "
                                 "Streaming closing it" % side)
+        # Output records gathered for the next block (blocks on: _block_bytes > 0)
+        self._block = []
+        self._block_len = 0
+        self._block_bytes = _block_bytes(self.out) if self.out is not None else 0
         if self.inp is not None:
             self.inp.eof = threading.Event()
-            self.inp.flush_before_wait = self.out
+            self.inp.flush_before_wait = self.flush if self.out is not None else None
             t = threading.Thread(target=self._watch_stdin, name="stdin-watcher")
             t.daemon = True
             t.start()
         self._stdin = sys.stdin.buffer
         self._stdout = sys.stdout.buffer
+        self._carry = b""  # pipe input of the block API: the start of a line not yet ended
 
     def _watch_stdin(self):
         """Streaming closes our stdin when the task's input ends: that is our end of input."""
@@ -514,20 +610,49 @@ class SMStream(object):
 
     def __iter__(self):
         if self.inp is not None:
-            read = self.inp.read
+            read_batch = self.inp.read_batch
             while True:
-                rec = read()
-                if rec is None:
+                batch = read_batch()
+                if batch is None:
                     return
-                yield rec
+                yield from batch
         else:
             if self.out is not None:
                 self.out.flush()
             for line in self._stdin:
                 yield line[:-1] if line.endswith(b"\n") else line
 
+    def read_block(self):
+        """Whole input lines as bytes, each ending in a newline, or None at the end of input."""
+        if self.inp is not None:
+            return self.inp.read_block()
+        while True:
+            chunk = self._stdin.read1(1 << 16)
+            if not chunk:
+                rest, self._carry = self._carry, b""
+                return rest + b"\n" if rest else None
+            data = self._carry + chunk if self._carry else chunk
+            cut = data.rfind(b"\n") + 1
+            if cut:
+                self._carry = data[cut:]
+                return data[:cut]
+            self._carry = data
+
+    def blocks(self):
+        """Iterates over read_block() until the end of input."""
+        return iter(self.read_block, None)
+
     def write(self, rec):
-        if self.out is not None:
+        if self._block_bytes:
+            n = len(rec) + 1
+            if self._block_len + n > self._block_bytes:
+                self._send_block()
+                if n > self._block_bytes:  # longer than a block: a plain record of its own
+                    self.out.write(rec)
+                    return
+            self._block.append(rec)
+            self._block_len += n
+        elif self.out is not None:
             self.out.write(rec)
         else:
             self._stdout.write(rec)
@@ -536,14 +661,54 @@ class SMStream(object):
     def write_kv(self, key, value):
         self.write(key + b"\t" + value)
 
+    def write_block(self, lines):
+        """Many output records at once: bytes of whole lines, each ending in a newline."""
+        if not lines:
+            return
+        if lines[-1:] != b"\n":
+            raise SMStreamError("write_block: the buffer (%d bytes) does not end with a newline: it must hold whole lines"
+                                % len(lines))
+        if self.out is None:
+            self._stdout.write(lines)
+            return
+        if not self._block_bytes:
+            for rec in lines[:-1].split(b"\n"):
+                self.out.write(rec)
+            return
+        self._send_block()
+        cap = self._block_bytes
+        view = memoryview(lines)
+        while len(view) > cap:
+            cut = lines.rfind(b"\n", len(lines) - len(view), len(lines) - len(view) + cap) + 1
+            if cut:
+                n = cut - (len(lines) - len(view))
+                self.out.write_block(view[:n])
+            else:  # a line longer than a block: a plain record of its own
+                end = lines.find(b"\n", len(lines) - len(view))
+                n = end + 1 - (len(lines) - len(view))
+                self.out.write(view[:n - 1])
+            view = view[n:]
+        if len(view):
+            self.out.write_block(view)
+
+    def _send_block(self):
+        if self._block:
+            block = self._block
+            block.append(b"")
+            self.out.write_block(b"\n".join(block))
+            self._block = []
+            self._block_len = 0
+
     def flush(self):
         if self.out is not None:
+            self._send_block()
             self.out.flush()
         else:
             self._stdout.flush()
 
     def close(self):
         if self.out is not None:
+            self._send_block()
             self.out.close_producer(1)
         else:
             self._stdout.flush()

@@ -139,14 +139,18 @@ int main(int argc, char **argv) {
   unsigned char *cons = slurp(argv[3], &cons_len);
   unsigned char *prod = slurp(argv[4], &prod_len);
   const char *seg = argv[5];
-  /* RECORDS: a 4-byte count, then each record as a 4-byte length and its bytes (little-endian). */
+  /* RECORDS: a 4-byte count, then each record as a 4-byte length (with SMS_BLOCK for a block of
+   * lines) and its bytes (little-endian). */
   uint32_t nrec;
   memcpy(&nrec, recs, 4);
   const unsigned char **rec = calloc(nrec, sizeof *rec);
   uint32_t *rlen = calloc(nrec, sizeof *rlen);
+  int *rblock = calloc(nrec, sizeof *rblock);
   size_t at = 4;
   for (uint32_t i = 0; i < nrec; i++) {
     memcpy(&rlen[i], recs + at, 4);
+    rblock[i] = (rlen[i] & SMS_BLOCK) != 0;
+    rlen[i] &= ~SMS_BLOCK;
     rec[i] = recs + at + 4;
     at += 4 + rlen[i];
   }
@@ -192,7 +196,7 @@ int main(int argc, char **argv) {
         int rc = 0;
         for (uint32_t i = 0; i < nrec && rc == 0; i++) {
           if ((int)i == k) patch(fd, mid);
-          rc = smstream_ring_write(&r, rec[i], rlen[i]);
+          rc = rblock[i] ? smstream_ring_write_block(&r, rec[i], rlen[i]) : smstream_ring_write(&r, rec[i], rlen[i]);
           if (rc == 0) n++;
         }
         if (rc == 0) smstream_ring_close_producer(&r, 1);
@@ -231,6 +235,7 @@ int main(int argc, char **argv) {
   free(crcs);
   free(rec);
   free(rlen);
+  free(rblock);
   free(recs);
   free(cons);
   free(prod);

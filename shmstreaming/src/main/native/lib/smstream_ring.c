@@ -497,10 +497,9 @@ static int write_pieces(smstream_ring *r, const void *const *parts, const size_t
   return 0;
 }
 
-int sms_ring_write_parts(smstream_ring *r, const void *const *parts, const size_t *lens, int n) {
-  uint64_t len = 0;
-  for (int i = 0; i < n; i++) len += lens[i];
-  if (len > smstream_ring_max_record(r)) return write_pieces(r, parts, lens, n, len);
+/* A record written whole, its length word or'ed with flags (SMS_BLOCK). */
+static int write_whole(smstream_ring *r, const void *const *parts, const size_t *lens, int n, uint64_t len,
+                       uint32_t flags) {
   uint64_t rec = align8(SMS_RECORD_HEADER + len);
   uint64_t off = r->pos & r->mask;
   uint64_t to_end = r->capacity - off;
@@ -510,7 +509,7 @@ int sms_ring_write_parts(smstream_ring *r, const void *const *parts, const size_
     r->pos += to_end;
     off = 0;
   }
-  uint32_t l32 = (uint32_t)len;
+  uint32_t l32 = (uint32_t)len | flags;
   memcpy(DATA(r) + off, &l32, 4);
   unsigned char *dst = DATA(r) + off + SMS_RECORD_HEADER;
   for (int i = 0; i < n; i++) {
@@ -519,6 +518,25 @@ int sms_ring_write_parts(smstream_ring *r, const void *const *parts, const size_
   }
   end_record(r, rec);
   return 0;
+}
+
+int sms_ring_write_parts(smstream_ring *r, const void *const *parts, const size_t *lens, int n) {
+  uint64_t len = 0;
+  for (int i = 0; i < n; i++) len += lens[i];
+  if (len > smstream_ring_max_record(r)) return write_pieces(r, parts, lens, n, len);
+  return write_whole(r, parts, lens, n, len, 0);
+}
+
+int smstream_ring_write_block(smstream_ring *r, const void *data, size_t len) {
+  if (len == 0 || len > smstream_ring_max_record(r) || ((const unsigned char *)data)[len - 1] != '\n') {
+    sms_set_error("a block must be 1 to %zu bytes of whole lines ending in a newline (got %zu bytes%s)",
+                  smstream_ring_max_record(r), len,
+                  len > 0 && ((const unsigned char *)data)[len - 1] != '\n' ? ", not ending in a newline" : "");
+    return -1;
+  }
+  const void *parts[1] = {data};
+  size_t lens[1] = {len};
+  return write_whole(r, parts, lens, 1, len, SMS_BLOCK);
 }
 
 int smstream_ring_write(smstream_ring *r, const void *data, size_t len) {
@@ -582,7 +600,7 @@ static int wait_for_data(smstream_ring *r) {
       }
       return 0;
     }
-    if (r->flush_before_wait) smstream_ring_flush(r->flush_before_wait);
+    if (r->before_wait) r->before_wait(r->before_wait_arg);
     /* The ring is empty: publish all we consumed; the producer can certainly write, wake it if it sleeps. */
     if (r->head_published != r->pos) publish_head(r);
     else sms_wake_if_waiting(U32(r, SMS_OFF_PRODUCER_WAITING));
@@ -604,9 +622,9 @@ static int wait_for_data(smstream_ring *r) {
   }
 }
 
-/* The next record or piece in place: 1 (and *more: further pieces follow), 0 = end, -1 = error.
- * Every length word is read once and checked against the data area and the published tail
- * before anything is handed out. */
+/* The next record or piece in place: 1 (and *more: further pieces follow; r->last_block: a block),
+ * 0 = end, -1 = error. Every length word is read once and checked against the data area and the
+ * published tail, and a block's framing checked, before anything is handed out. */
 static inline int next_piece(smstream_ring *r, const unsigned char **data, size_t *len, int *more) {
   release_previous(r);
   for (;;) {
@@ -628,7 +646,8 @@ static inline int next_piece(smstream_ring *r, const unsigned char **data, size_
       continue;
     }
     *more = (l & SMS_MORE_PIECES) != 0;
-    l &= ~SMS_MORE_PIECES;
+    r->last_block = (l & SMS_BLOCK) != 0;
+    l &= ~(SMS_MORE_PIECES | SMS_BLOCK);
     if ((uint64_t)l > r->capacity - off - SMS_RECORD_HEADER) {
       sms_set_error("%s: corrupt ring, record length %u at data offset %llu runs past the data area (%llu bytes)",
                     r->name, l, (unsigned long long)off, (unsigned long long)r->capacity);
@@ -639,6 +658,12 @@ static inline int next_piece(smstream_ring *r, const unsigned char **data, size_
       sms_set_error("%s: corrupt ring, the record at data offset %llu (%u bytes) ends after the tail %llu "
                     "(offset %d)", r->name, (unsigned long long)off, l, (unsigned long long)r->published,
                     SMS_OFF_TAIL);
+      return -1;
+    }
+    if (r->last_block && (*more || l == 0 || DATA(r)[off + SMS_RECORD_HEADER + l - 1] != '\n')) {
+      sms_set_error("%s: corrupt block, the block of %u bytes at data offset %llu (stream position %llu) %s", r->name, l,
+                    (unsigned long long)off, (unsigned long long)r->pos,
+                    *more ? "is in pieces" : l == 0 ? "is empty" : "does not end with a newline: it ends inside a record");
       return -1;
     }
     *data = DATA(r) + off + SMS_RECORD_HEADER;
@@ -673,6 +698,11 @@ static int join_pieces(smstream_ring *r, const unsigned char **data, size_t *len
     if (rc < 0) return -1;
     if (rc == 0) {
       sms_set_error("%s: the stream ended inside a record, after %zu of its bytes", r->name, total);
+      return -1;
+    }
+    if (r->last_block) {
+      sms_set_error("%s: corrupt ring, a block inside a record in pieces at data offset %llu (stream position %llu)",
+                    r->name, (unsigned long long)(r->pos & r->mask), (unsigned long long)r->pos);
       return -1;
     }
   }

@@ -68,6 +68,18 @@ class RingLayoutVectorTest {
             producer.put(rec, 0, rec.length);
             producer.commit();
             break;
+          case "block":
+            byte[] lines = unhex(f[1] + (f.length > 2 ? f[2] : ""));
+            producer.putBlock(lines, 0, lines.length);
+            break;
+          case "read-block":
+            if (consumer == null) {
+              consumer = new RingConsumer("vector-consumer", seg, Peer.ALWAYS, 0);
+            }
+            int blockLen = consumer.nextRecord();
+            assertTrue(consumer.block(), line);
+            assertArrayEquals(unhex(f[1] + (f.length > 2 ? f[2] : "")), Arrays.copyOf(consumer.buffer(), blockLen), line);
+            break;
           case "record-pattern":
             byte[] pattern = pattern(Integer.parseInt(f[1]));
             for (int k = times(f); k > 0; k--) {

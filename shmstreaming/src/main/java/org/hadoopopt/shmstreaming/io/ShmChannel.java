@@ -163,6 +163,7 @@ public final class ShmChannel {
     checkBatch(batch);
     attachTimeout(conf);
     ShmOutputReader.checkStdout(conf);
+    StreamBlocks.validate(conf);
     String turns = conf.getTrimmed(TaskTurns.ENABLED);
     if (turns != null && !turns.equalsIgnoreCase("true") && !turns.equalsIgnoreCase("false")) {
       throw new IllegalArgumentException(TaskTurns.ENABLED + "=" + turns + " is not true or false");
@@ -262,6 +263,26 @@ public final class ShmChannel {
 
   static Peer peer(Process p) {
     return () -> p.isAlive() ? null : "the external program (pid " + p.pid() + ") exited with code " + p.exitValue();
+  }
+
+  /**
+   * The program as the peer of an shm ring on the side that feeds it input: also found out at
+   * once if it reads its plain stdin instead of mapping the ring ({@link PlainProgramProbe}).
+   */
+  static Peer inputPeer(Process p) {
+    PlainProgramProbe probe = new PlainProgramProbe(p);
+    Peer gone = peer(p);
+    return new Peer() {
+      @Override
+      public String whyGone() {
+        return gone.whyGone();
+      }
+
+      @Override
+      public String notAClient() {
+        return probe.check();
+      }
+    };
   }
 
   /**

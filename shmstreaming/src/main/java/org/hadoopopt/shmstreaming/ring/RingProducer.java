@@ -81,6 +81,20 @@ public final class RingProducer extends RingSide {
     writeOff += len;
   }
 
+  /**
+   * Writes one block record ({@link RingLayout#BLOCK}): {@code len} bytes of whole lines, each
+   * ending in a newline, {@code 0 < len <= maxWholeRecord()}; the consumer splits it into records.
+   */
+  public void putBlock(byte[] b, int off, int len) throws IOException {
+    if (len <= 0 || len > maxWhole) {
+      throw new IllegalArgumentException(name + ": a block of " + len + " bytes (1 to " + maxWhole + ")");
+    }
+    claim(len);
+    data.putInt(writeOff - RingLayout.RECORD_HEADER, len | RingLayout.BLOCK);
+    put(b, off, len);
+    commit();
+  }
+
   /** Completes the claimed record; it becomes visible with the next publication. */
   public void commit() {
     if (piecesLeft != 0 || writeOff != recordEnd) {

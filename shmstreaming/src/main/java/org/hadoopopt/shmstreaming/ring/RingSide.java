@@ -145,7 +145,7 @@ public abstract class RingSide implements AutoCloseable {
   public final boolean awaitAttached() {
     long deadline = createdAt + (attachTimeoutMs > 0 ? attachTimeoutMs : 60_000);
     long step = 1;
-    while (!attached() && peer.whyGone() == null && System.currentTimeMillis() < deadline) {
+    while (!attached() && peer.whyGone() == null && peer.notAClient() == null && System.currentTimeMillis() < deadline) {
       try {
         Thread.sleep(step);
       } catch (InterruptedException e) {
@@ -204,6 +204,10 @@ public abstract class RingSide implements AutoCloseable {
     }
     long now = System.currentTimeMillis();
     if (!attached()) {
+      String plain = peer.notAClient();
+      if (plain != null) {
+        throw new IOException(name + ": " + plain);
+      }
       if (attachTimeoutMs > 0 && now - createdAt > attachTimeoutMs) {
         throw new IOException(name + ": " + NOT_OPENED + " within " + attachTimeoutMs
             + " ms (stream.shm.attach.timeout.ms); " + USE_CLIENT);
@@ -220,6 +224,10 @@ public abstract class RingSide implements AutoCloseable {
   /** Why the stream cannot go on with the peer gone: above all, that it never opened the channel. */
   final IOException gone(String gone, String context) {
     if (!attached()) {
+      String plain = peer.notAClient();
+      if (plain != null) {
+        return new IOException(name + ": " + plain);
+      }
       return new IOException(name + ": " + NOT_OPENED + " (" + gone + " without mapping it); " + USE_CLIENT);
     }
     return new IOException(name + ": " + gone + context);

@@ -36,7 +36,8 @@ import org.junit.jupiter.api.Test;
  * Python client ({@code ring_fuzz.py}), all on the same cases.
  *
  * <p>A consumer case starts from a real ring (written by {@link RingProducer}, closed) of 40
- * records of random sizes, one larger than half the ring (so it travels in pieces), with the
+ * records of random sizes, one larger than half the ring (so it travels in pieces), every fifth a
+ * block of whole lines ({@link RingLayout#BLOCK}, handed out whole by every client), with the
  * bytes after the written ones filled with a marker; a producer case from a fresh ring. Each case
  * patches the segment before it is attached (the header, aimed at every field with boundary
  * values and blind flips, or a record's or piece's length word in the data area), or while it is
@@ -68,6 +69,8 @@ class RingFuzzTest {
   private static final long CAPACITY = 1 << 17; // all records fit: no wrap, data offsets are positions
   private static final byte[] MARKER = "PAST-THE-TAIL".getBytes(StandardCharsets.US_ASCII);
   private static final List<byte[]> RECORDS = new ArrayList<>();
+  /** Which of the records are blocks of lines. */
+  private static final List<Boolean> BLOCKS = new ArrayList<>();
   private static final Map<Long, Integer> CRC_INDEX = new HashMap<>();
   /** Positions of the records' starts; of every frame (record or piece) and the record it belongs to. */
   private static final List<Long> STARTS = new ArrayList<>();
@@ -88,17 +91,22 @@ class RingFuzzTest {
     RingProducer p = new RingProducer("fuzz", segment, Peer.ALWAYS, 0);
     Random r = new Random(1919);
     for (int i = 0; i < 40; i++) {
-      byte[] b = new byte[i == 7 ? (int) CAPACITY / 2 + 1000 + r.nextInt(5000) : r.nextInt(700)];
+      boolean block = i % 5 == 3;
+      byte[] b = new byte[i == 7 ? (int) CAPACITY / 2 + 1000 + r.nextInt(5000) : block ? 1 + r.nextInt(700) : r.nextInt(700)];
       r.nextBytes(b);
+      if (block) { // whole lines: a newline at the end and a few inside
+        for (int j = 0; j < b.length; j++) {
+          b[j] = b[j] == '\n' || r.nextInt(40) == 0 ? (byte) '\n' : b[j];
+        }
+        b[b.length - 1] = '\n';
+      }
       RECORDS.add(b);
+      BLOCKS.add(block);
       CRC_INDEX.put(crc(b), i);
     }
     for (int i = 0; i < RECORDS.size(); i++) {
-      byte[] b = RECORDS.get(i);
       STARTS.add(p.getLong(RingLayout.OFF_TAIL));
-      p.claim(b.length);
-      p.put(b, 0, b.length);
-      p.commit();
+      write(p, i);
     }
     p.closeStream(1);
     end = segment.getLong(RingLayout.OFF_TAIL);
@@ -107,7 +115,8 @@ class RingFuzzTest {
       long next = i + 1 < STARTS.size() ? STARTS.get(i + 1) : end;
       while (pos < next) { // the record's frames: itself, or its pieces
         FRAMES.add(new long[] {pos, i});
-        pos += RingLayout.recordSpan(segment.getInt(RingLayout.HEADER_SIZE + (int) pos) & ~RingLayout.MORE_PIECES);
+        pos += RingLayout.recordSpan(segment.getInt(RingLayout.HEADER_SIZE + (int) pos)
+            & ~(RingLayout.MORE_PIECES | RingLayout.BLOCK));
       }
     }
     for (long at = end; at < CAPACITY; at++) {
@@ -115,6 +124,18 @@ class RingFuzzTest {
     }
     consumeImage = new byte[segment.capacity()];
     segment.duplicate().get(consumeImage);
+  }
+
+  /** Record i as it was written: a block record or a plain one. */
+  static void write(RingProducer p, int i) throws IOException {
+    byte[] b = RECORDS.get(i);
+    if (BLOCKS.get(i)) {
+      p.putBlock(b, 0, b.length);
+      return;
+    }
+    p.claim(b.length);
+    p.put(b, 0, b.length);
+    p.commit();
   }
 
   @AfterAll
@@ -252,8 +273,9 @@ class RingFuzzTest {
     long[] f = frames.get(r.nextInt(frames.size()));
     int off = (int) f[0];
     int old = ByteBuffer.wrap(consumeImage).order(ByteOrder.LITTLE_ENDIAN).getInt(RingLayout.HEADER_SIZE + off);
-    int len = old & ~RingLayout.MORE_PIECES;
+    int len = old & ~(RingLayout.MORE_PIECES | RingLayout.BLOCK);
     int[] choices = {0, 1, len + 1, len - 1, len + 8, len - 8, len * 2, Integer.MAX_VALUE, old ^ RingLayout.MORE_PIECES,
+        old ^ RingLayout.BLOCK, old ^ RingLayout.BLOCK ^ 1, (old & RingLayout.BLOCK) | (len - 1), RingLayout.BLOCK,
         RingLayout.PADDING, (int) CAPACITY / 2, (int) CAPACITY - off - 4, (int) CAPACITY - off - 3, (int) (end - off),
         (int) (end - off) - 4, r.nextInt(), old ^ (1 << r.nextInt(32))};
     int v = choices[r.nextInt(choices.length)];
@@ -314,6 +336,8 @@ class RingFuzzTest {
     String status; // end / error / attach-error (consumer); ok / error / attach-error (producer)
     int count;
     int marked;
+    /** Records the consumer handed out as blocks of lines. */
+    int blocks;
     List<Long> crcs = new ArrayList<>();
     boolean changed;
     String readBack = "-";
@@ -395,6 +419,7 @@ class RingFuzzTest {
         }
         byte[] b = consumer.buffer();
         res.crcs.add(crc(b, 0, n));
+        res.blocks += consumer.block() ? 1 : 0;
         res.count++;
         if (indexOf(b, n, MARKER) >= 0) {
           res.marked++;
@@ -424,10 +449,7 @@ class RingFuzzTest {
         if (i == c.k) {
           patchNow(c.mid);
         }
-        byte[] b = RECORDS.get(i);
-        producer.claim(b.length);
-        producer.put(b, 0, b.length);
-        producer.commit();
+        write(producer, i);
         res.count++;
       }
       producer.closeStream(1);
@@ -591,6 +613,7 @@ class RingFuzzTest {
     Result res = javaConsume(c, -1, List.of());
     assertEquals(RECORDS.size(), res.crcs.size(), res.status + " " + res.message);
     assertEquals(0, res.marked);
+    assertEquals(BLOCKS.stream().filter(b -> b).count(), res.blocks, "block records read as blocks");
   }
 
   @Test
@@ -646,8 +669,9 @@ class RingFuzzTest {
     Files.write(caseFile, lines.toString().getBytes(StandardCharsets.US_ASCII));
     ByteBuffer recs = ByteBuffer.allocate(4 + RECORDS.stream().mapToInt(b -> 4 + b.length).sum()).order(ByteOrder.LITTLE_ENDIAN);
     recs.putInt(RECORDS.size());
-    for (byte[] b : RECORDS) {
-      recs.putInt(b.length).put(b);
+    for (int i = 0; i < RECORDS.size(); i++) { // a block's length with the ring's BLOCK bit
+      byte[] b = RECORDS.get(i);
+      recs.putInt(b.length | (BLOCKS.get(i) ? RingLayout.BLOCK : 0)).put(b);
     }
     Files.write(dir.resolve("records.bin"), recs.array());
     Files.write(dir.resolve("consume.seg"), consumeImage);
