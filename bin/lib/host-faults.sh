@@ -14,11 +14,14 @@
 # CASES: none (no fault; also the scan job that shows direct reads per host), nm-map (a NodeManager and
 # its containers killed mid-map), nm-shuffle (killed while the reducers shuffle), dn-read (a DataNode
 # killed mid-read), link-shuffle (a host's link cut for 25 s during the shuffle, then restored),
-# corrupt (one replica of an input block corrupted on one host before the job).
+# corrupt (one replica of an input block corrupted on one host before the job); bad input, each
+# on host 2's DataNode restarted before the job: clock (its clock 15 h ahead, past the block tokens'
+# 10 h lifetime; needs libfaketime), address (it names itself by host 3's address), sockdir (its
+# socket folder set to host 1's).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 H=$HADOOPOPT_HOME
-CASES_ALL=(none nm-map nm-shuffle dn-read link-shuffle corrupt)
+CASES_ALL=(none nm-map nm-shuffle dn-read link-shuffle corrupt clock address sockdir)
 only=""; modes="plugins,stock"; hosts=3; out="$H/build/fault-results"; base=28100; prefix=""; mb=24; timeout=600
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -133,12 +136,51 @@ inject() {
 
 corrupt_replica() { # flips bytes in one replica of the first block of part0.txt: prints what it did
   local blk file i
-  blk=$(hadoop fsck /in/part0.txt -files -blocks -locations 2>/dev/null | grep -o 'blk_[0-9]*' | head -n 1)
+  blk=$(hadoop org.apache.hadoop.hdfs.tools.DFSck /in/part0.txt -files -blocks -locations 2>/dev/null | grep -o 'blk_[0-9]*' | head -n 1)
   file=$(find "$cdir/data" -name "$blk" -path '*datanode-*' | head -n 1)
   [ -n "$file" ] || { echo "no replica file of $blk found"; return; }
   i=$(sed -n 's#.*/datanode-\([0-9]*\)/.*#\1#p' <<<"$file")
   printf 'CORRUPTED-BY-THE-FAULT-MATRIX' | dd of="$file" bs=1 seek=1000 conv=notrunc status=none
   echo "$blk: 29 bytes at offset 1000 of the replica on host $((i + 1)) overwritten"
+}
+
+live_datanodes() {
+  curl -sf --max-time 5 "http://$(master_ip):$((base + 1))/jmx?qry=Hadoop:service=NameNode,name=FSNamesystemState" |
+    json 'print(d["beans"][0]["NumLiveDataNodes"])' || echo 0
+}
+
+# relaunch_dn K SED_EXPR [VAR=VALUE...]: host K's DataNode stopped and started again with the same
+# command line, its hdfs-site.xml edited by SED_EXPR (none if empty) and VAR=VALUE in its environment;
+# returns once the NameNode counts every DataNode live again.
+relaunch_dn() {
+  local k=$1 expr=$2 i=$(($1 - 1)) pid args=(); shift 2
+  local pidf="$cdir/pids/datanode-$i.pid" site="$cdir/conf/datanode-$i/hdfs-site.xml"
+  pid=$(cat "$pidf"); mapfile -d '' args < "/proc/$pid/cmdline"
+  kill "$pid"; for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done; kill -9 "$pid" 2>/dev/null || true
+  [ -z "$expr" ] || sed -i "$expr" "$site"
+  nohup ip netns exec "${prefix}-h$k" env "$@" "${args[@]}" >> "$cdir/logs/datanode-$i.log" 2>&1 </dev/null &
+  echo $! > "$pidf"
+  sleep 5   # the NameNode still counts the stopped one live for a while: wait for the new registration
+  for _ in $(seq 1 120); do [ "$(live_datanodes)" = "$hosts" ] && grep -q "Successfully sent block report" \
+    <(tail -n 200 "$cdir/logs/datanode-$i.log") && return 0; sleep 1; done
+  echo "(host $k's DataNode did not come back live)"
+}
+
+bad_input() { # bad_input CASE: breaks host 2's DataNode as the case says; prints what it did
+  local ip1 ip2 ip3 lib=/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1
+  ip1=$(host_ip 1); ip2=$(host_ip 2); ip3=$(host_ip 3)
+  case "$1" in
+    clock)
+      [ -f "$lib" ] || { echo "clock not skewed: no $lib (apt-get install libfaketime)"; return; }
+      relaunch_dn 2 "" LD_PRELOAD="$lib" FAKETIME=+15h FAKETIME_DONT_FAKE_MONOTONIC=1
+      echo "host 2's DataNode restarted with its clock 15 h ahead (libfaketime), past the 10 h block token lifetime" ;;
+    address)
+      relaunch_dn 2 "s#<name>dfs.datanode.hostname</name><value>$ip2<#<name>dfs.datanode.hostname</name><value>$ip3<#"
+      echo "host 2's DataNode restarted naming itself $ip3 (host 3's address), bound to $ip2" ;;
+    sockdir)
+      relaunch_dn 2 "s#$cdir/directio/_HOST#$cdir/directio/$ip1#"
+      echo "host 2's DataNode restarted with host 1's socket folder ($(grep -c 'another live DataNode listens' "$cdir/logs/datanode-1.log" || true) refusals to take over host 1's socket in its log)" ;;
+  esac
 }
 
 counter() { # counter JSON GROUP-SUFFIX NAME -> value (0 if absent)
@@ -194,12 +236,13 @@ run_case() { # run_case CASE MODE
   hadoop fs -mkdir -p /in 2>/dev/null
   hadoop fs -put "$input"/part0.txt "$input"/part1.txt /in/ 2>/dev/null
   [ "$c" != corrupt ] || fault=$(corrupt_replica)
+  case "$c" in clock|address|sockdir) fault=$(bad_input "$c") ;; esac
   ts=$(curl -sf "$(rm_url)/ws/v1/cluster/info" | json 'print(d["clusterInfo"]["startedOn"])')
   t0=$SECONDS
   log "$c / $mode: wordcount"
   ( hadoop jar "$EXAMPLES" wordcount -D mapreduce.job.reduces=2 /in /out > "$work/job-$c-$mode.log" 2>&1; echo $? > "$work/job.rc" ) &
   local jobpid=$!
-  if [ "$c" != none ] && [ "$c" != corrupt ]; then
+  if [[ " nm-map nm-shuffle dn-read link-shuffle " == *" $c "* ]]; then
     app=""; for _ in $(seq 1 240); do app=$(app_id); [ -n "$app" ] && break; sleep 0.5; done
     [ -z "$app" ] || fault=$(inject "$c" "$app")
     log "$c / $mode: $fault"
