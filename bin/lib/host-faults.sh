@@ -17,11 +17,15 @@
 # corrupt (one replica of an input block corrupted on one host before the job); bad input, each
 # on host 2's DataNode restarted before the job: clock (its clock 15 h ahead, past the block tokens'
 # 10 h lifetime; needs libfaketime), address (it names itself by host 3's address), sockdir (its
-# socket folder set to host 1's).
+# socket folder set to host 1's); Streaming: streaming (no fault) and shm-nm-map (a NodeManager killed
+# mid-map) run the Python WordCount of shmstreaming over shared memory (-io shm) with plugins, over
+# pipes on stock. load (no fault; run it under benchlock): 3 WordCount jobs at once and, on each host, 2
+# readers at once (DirectIoCheck over the whole input), each timed; OUT/host-load.tsv gets a row per
+# job and reader (host, seconds, MB/s, direct bytes), the matrix a row with every answer checked.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 H=$HADOOPOPT_HOME
-CASES_ALL=(none nm-map nm-shuffle dn-read link-shuffle corrupt clock address sockdir)
+CASES_ALL=(none nm-map nm-shuffle dn-read link-shuffle corrupt clock address sockdir streaming shm-nm-map load)
 only=""; modes="plugins,stock"; hosts=3; out="$H/build/fault-results"; base=28100; prefix=""; mb=24; timeout=600
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -51,6 +55,9 @@ for t in curl python3 ip awk md5sum; do command -v $t >/dev/null || hadoopopt_di
 EXAMPLES=$(ls ~/.m2/repository/org/apache/hadoop/hadoop-mapreduce-examples/"$HADOOPOPT_HADOOP_VERSION"/hadoop-mapreduce-examples-"$HADOOPOPT_HADOOP_VERSION".jar 2>/dev/null) ||
   hadoopopt_die "faults needs hadoop-mapreduce-examples $HADOOPOPT_HADOOP_VERSION in the Maven repository (mvn dependency:get)"
 DIO_JAR="$H/hdfs-directio/target/hadoopopt-hdfs-directio-0.1.0-SNAPSHOT.jar"
+STREAMING=$(ls ~/.m2/repository/org/apache/hadoop/hadoop-streaming/"$HADOOPOPT_HADOOP_VERSION"/hadoop-streaming-"$HADOOPOPT_HADOOP_VERSION".jar 2>/dev/null) ||
+  hadoopopt_die "faults needs hadoop-streaming $HADOOPOPT_HADOOP_VERSION in the Maven repository"
+PY="$H/shmstreaming/src/main/python"
 
 mkdir -p "$out"; out=$(cd "$out" && pwd)
 work="$out/work"; mkdir -p "$work"
@@ -110,10 +117,10 @@ inject() {
     st=$(job_state "$app"); set -- $st
     if [ $# -eq 5 ]; then
       case "$c" in
-        nm-map|dn-read)
+        nm-map|dn-read|shm-nm-map)
           if [ "$3" -ge 1 ] && [ "$2" -ge 1 ] && [ "$2" -lt "$1" ]; then
             k=$(victim "$app")
-            if [ "$c" = nm-map ]; then kill_nm "$k"; echo "NodeManager of host $k and its containers killed at $2/$1 maps done"
+            if [ "$c" != dn-read ]; then kill_nm "$k"; echo "NodeManager of host $k and its containers killed at $2/$1 maps done"
             else kill -9 "$(cat "$cdir/pids/datanode-$((k - 1)).pid")"; echo "DataNode of host $k killed at $2/$1 maps done, $3 running"; fi
             return
           fi ;;
@@ -223,6 +230,50 @@ leftovers() { # what the stopped cluster left: processes, namespaces, links, soc
   [ ${#left[@]} -eq 0 ] && echo nothing || (IFS=,; echo "${left[*]}")
 }
 
+# The load run: 3 jobs at once, 2 readers a host at once; each timed. Prints its summary for the fault column.
+load_run() {
+  local mode=$1 lt="$out/host-load.tsv" j k r t0 pids=() ok=0 jobs=3 readers=2 files=(/in/part0.txt /in/part1.txt)
+  [ -f "$lt" ] || printf 'mode\twhat\thost\tseconds\tMB_per_s\tbytes\tdirect_bytes\tanswer_equal\tdate\tcommit\tload\n' > "$lt"
+  local total; total=$(cat "$input"/part0.txt "$input"/part1.txt | wc -c)
+  t0=$SECONDS
+  for ((j = 1; j <= jobs; j++)); do
+    ( s=$SECONDS; hadoop jar "$EXAMPLES" wordcount -D mapreduce.job.reduces=2 /in "/load$j" > "$work/load-job$j.log" 2>&1
+      echo "$? $((SECONDS - s))" > "$work/load-job$j.rc" ) &
+    pids+=($!)
+  done
+  for ((k = 1; k <= hosts; k++)); do
+    for ((r = 1; r <= readers; r++)); do
+      ( s=$(date +%s.%N)
+        "$H/bin/cluster" exec --dir "$cdir" --host $k env HADOOP_CLASSPATH="$DIO_JAR" "$H/bin/hadoop" \
+          org.hadoopopt.directio.tools.DirectIoCheck "${files[@]}" > "$work/load-reader-$k-$r.out" 2>"$work/load-reader-$k-$r.err"
+        echo "$? $(echo "$(date +%s.%N) - $s" | bc)" > "$work/load-reader-$k-$r.rc" ) &
+      pids+=($!)
+    done
+  done
+  wait "${pids[@]}" || true
+  local rc secs eq bytes direct sum_direct=0 sum_bytes=0
+  for ((j = 1; j <= jobs; j++)); do
+    read -r rc secs < "$work/load-job$j.rc"; eq=no
+    [ "$rc" != 0 ] || { hadoop fs -cat "/load$j/part-r-*" 2>/dev/null | LC_ALL=C sort | cmp -s - "$input/expected.txt" && eq=yes && ok=$((ok + 1)); }
+    printf '%s\tjob %s\t-\t%s\t%s\t%s\t-\t%s\t%s\t%s\t%s\n' "$mode" "$j" "$secs" "$(echo "scale=1; $total / 1048576 / $secs" | bc)" "$total" "$eq" \
+      "$(date -u +%FT%TZ)" "$(git -C "$H" rev-parse --short HEAD)" "$(cut -d' ' -f1-3 /proc/loadavg)" >> "$lt"
+  done
+  for ((k = 1; k <= hosts; k++)); do
+    for ((r = 1; r <= readers; r++)); do
+      read -r rc secs < "$work/load-reader-$k-$r.rc"
+      bytes=$(awk -F'\t' '{s += $3} END {print s + 0}' "$work/load-reader-$k-$r.out")
+      direct=$(awk -F'\t' '{s += $5} END {print s + 0}' "$work/load-reader-$k-$r.out")
+      eq=$([ "$rc" = 0 ] && [ "$(cut -f4 "$work/load-reader-$k-$r.out" | tr '\n' ' ')" = "$(md5sum "$input"/part0.txt "$input"/part1.txt | cut -d' ' -f1 | tr '\n' ' ')" ] && echo yes || echo no)
+      [ "$eq" = yes ] && ok=$((ok + 1))
+      sum_direct=$((sum_direct + direct)); sum_bytes=$((sum_bytes + bytes))
+      printf '%s\treader %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$mode" "$r" "$k" "$secs" "$(echo "scale=1; $bytes / 1048576 / $secs" | bc)" "$bytes" "$direct" "$eq" \
+        "$(date -u +%FT%TZ)" "$(git -C "$H" rev-parse --short HEAD)" "$(cut -d' ' -f1-3 /proc/loadavg)" >> "$lt"
+    done
+  done
+  echo "$jobs jobs and $((hosts * readers)) readers ($readers a host) at once in $((SECONDS - t0)) s; $ok of $((jobs + hosts * readers)) answers right; readers read $sum_direct of $sum_bytes bytes directly (host-load.tsv)"
+  [ $ok -eq $((jobs + hosts * readers)) ] && echo 0 > "$work/job.rc" || echo 1 > "$work/job.rc"
+}
+
 run_case() { # run_case CASE MODE
   local c=$1 mode=$2 opts=() started app job outcome=FAILED secs ans md5s fault="-" t0 state left ts
   cdir="$work/cluster-$mode"
@@ -239,12 +290,27 @@ run_case() { # run_case CASE MODE
   case "$c" in clock|address|sockdir) fault=$(bad_input "$c") ;; esac
   ts=$(curl -sf "$(rm_url)/ws/v1/cluster/info" | json 'print(d["clusterInfo"]["startedOn"])')
   t0=$SECONDS
-  log "$c / $mode: wordcount"
-  ( hadoop jar "$EXAMPLES" wordcount -D mapreduce.job.reduces=2 /in /out > "$work/job-$c-$mode.log" 2>&1; echo $? > "$work/job.rc" ) &
-  local jobpid=$!
-  if [[ " nm-map nm-shuffle dn-read link-shuffle " == *" $c "* ]]; then
+  local job_cmd=(jar "$EXAMPLES" wordcount -D mapreduce.job.reduces=2 /in /out)
+  if [[ "$c" == streaming || "$c" == shm-nm-map ]]; then
+    job_cmd=(jar "$STREAMING" -D mapreduce.job.reduces=2 -files "$PY/examples/wordcount.py,$PY/examples/_path.py,$PY/hadoopopt_smstream.py")
+    [ "$mode" != plugins ] || job_cmd+=(-io shm)
+    job_cmd+=(-input /in -output /out -mapper "/usr/bin/python3 wordcount.py map" -reducer "/usr/bin/python3 wordcount.py reduce")
+  fi
+  if [[ "$c" == streaming || "$c" == shm-nm-map ]]; then
+    if [ "$mode" = plugins ]; then fault="Python WordCount over shared memory (-io shm)"; else fault="Python WordCount over pipes"; fi
+  fi
+  log "$c / $mode: ${job_cmd[1]##*/}"
+  local jobpid
+  if [ "$c" = load ]; then
+    ( load_run "$mode" > "$work/load-summary.txt" ) & jobpid=$!
+  else
+    ( hadoop "${job_cmd[@]}" > "$work/job-$c-$mode.log" 2>&1; echo $? > "$work/job.rc" ) & jobpid=$!
+  fi
+  if [[ " nm-map nm-shuffle dn-read link-shuffle shm-nm-map " == *" $c "* ]]; then
     app=""; for _ in $(seq 1 240); do app=$(app_id); [ -n "$app" ] && break; sleep 0.5; done
-    [ -z "$app" ] || fault=$(inject "$c" "$app")
+    if [ -n "$app" ]; then
+      if [ "$fault" = - ]; then fault=$(inject "$c" "$app"); else fault="$fault; $(inject "$c" "$app")"; fi
+    fi
     log "$c / $mode: $fault"
   fi
   local deadline=$((SECONDS + timeout))
@@ -255,7 +321,9 @@ run_case() { # run_case CASE MODE
   secs=$((SECONDS - t0))
   job=$(grep -o 'job_[0-9]*_[0-9]*' "$work/job-$c-$mode.log" | head -n 1 || true)
   ans=no; md5s=-
-  if [ $outcome = SUCCEEDED ]; then
+  if [ "$c" = load ]; then
+    fault=$(head -n 1 "$work/load-summary.txt"); ans=$([ $outcome = SUCCEEDED ] && echo yes || echo no); job=$(grep -ho 'job_[0-9]*_[0-9]*' "$work"/load-job1.log | head -n 1 || true)
+  elif [ $outcome = SUCCEEDED ]; then
     hadoop fs -cat '/out/part-r-*' 2>/dev/null | LC_ALL=C sort | cmp -s - "$input/expected.txt" && ans=yes
     md5s=$(for p in 0 1; do hadoop fs -cat "/out/part-r-0000$p" 2>/dev/null | md5sum | cut -c1-8; done | tr '\n' ' ' | sed 's/ $//')
   fi

@@ -78,13 +78,13 @@ class HostBoundaryTest {
       assertEquals(OTHER_HOST, there.getXferAddress().getAddress().getHostAddress());
       assertEquals(2, EndpointDirectory.sockets(shared).size(), "both DataNodes listen in the one shared folder");
 
-      DistributedFileSystem fs0 = cluster.getFileSystem();
+      DistributedFileSystem fs0 = writer(cluster);
       byte[] local = DirectIoTesting.content(21, 2 * DirectIoTesting.BLOCK + 17);
       byte[] remote = DirectIoTesting.content(22, 3 * DirectIoTesting.BLOCK + 99);
       org.apache.hadoop.fs.Path l = new org.apache.hadoop.fs.Path("/hb/local");
       org.apache.hadoop.fs.Path r = new org.apache.hadoop.fs.Path("/hb/remote");
-      DirectIoTesting.writeOn(fs0, l, local, new InetSocketAddress("127.0.0.1", here.getXferPort()));
-      DirectIoTesting.writeOn(fs0, r, remote, new InetSocketAddress(OTHER_HOST, there.getXferPort()));
+      DirectIoTesting.writeOn(fs0, l, local, favored(fs0, here));
+      DirectIoTesting.writeOn(fs0, r, remote, favored(fs0, there));
       assertEquals(OTHER_HOST, fs0.getClient().getLocatedBlocks(r.toString(), 0).get(0).getLocations()[0].getHostName());
 
       Configuration client = DirectIoTesting.directClient(conf, shared);
@@ -123,12 +123,12 @@ class HostBoundaryTest {
       assertEquals(List.of(EndpointDirectory.socketFor(root.resolve(OTHER_HOST), there.getXferPort())),
           EndpointDirectory.sockets(root.resolve(OTHER_HOST)));
 
-      DistributedFileSystem fs0 = cluster.getFileSystem();
+      DistributedFileSystem fs0 = writer(cluster);
       byte[] data = DirectIoTesting.content(23, 3 * DirectIoTesting.BLOCK + 5);
       org.apache.hadoop.fs.Path r = new org.apache.hadoop.fs.Path("/hb/there");
       org.apache.hadoop.fs.Path l = new org.apache.hadoop.fs.Path("/hb/here");
-      DirectIoTesting.writeOn(fs0, r, data, new InetSocketAddress(OTHER_HOST, there.getXferPort()));
-      DirectIoTesting.writeOn(fs0, l, data, new InetSocketAddress("127.0.0.1", here.getXferPort()));
+      DirectIoTesting.writeOn(fs0, r, data, favored(fs0, there));
+      DirectIoTesting.writeOn(fs0, l, data, favored(fs0, here));
       Configuration client = DirectIoTesting.directClient(conf, root.resolve(EndpointDirectory.HOST_TOKEN));
       client.setBoolean("dfs.client.use.datanode.hostname", true);
       long direct = DirectIoStatistics.directBytes();
@@ -141,6 +141,24 @@ class HostBoundaryTest {
         assertEquals(data.length, DirectIoStatistics.directBytes() - direct, "this host's folder is");
       }
     }
+  }
+
+  /** A client that reaches DataNodes by their names (the one on 127.0.0.2 listens there only). */
+  private static DistributedFileSystem writer(MiniDFSCluster cluster) throws java.io.IOException {
+    Configuration c = new HdfsConfiguration(cluster.getConfiguration(0));
+    c.setBoolean("dfs.client.use.datanode.hostname", true);
+    return (DistributedFileSystem) FileSystem.newInstance(cluster.getURI(), c);
+  }
+
+  /** The favored-node address of {@code dn} as the NameNode keys it (the address it registered from). */
+  private static InetSocketAddress favored(DistributedFileSystem fs, DataNode dn) throws java.io.IOException {
+    for (org.apache.hadoop.hdfs.protocol.DatanodeInfo d
+        : fs.getClient().datanodeReport(org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType.LIVE)) {
+      if (d.getXferPort() == dn.getXferPort()) {
+        return new InetSocketAddress(d.getIpAddr(), d.getXferPort());
+      }
+    }
+    throw new AssertionError("DataNode on port " + dn.getXferPort() + " not live");
   }
 
   @Test
