@@ -71,7 +71,7 @@ class HostBoundaryTest {
       other.set("dfs.datanode.ipc.address", OTHER_HOST + ":0");
       other.set("dfs.datanode.http.address", OTHER_HOST + ":0");
       other.set("dfs.datanode.hostname", OTHER_HOST);
-      cluster.startDataNodes(other, 1, true, null, null, null, null, false, true);
+      cluster.startDataNodes(other, 1, null, true, null, null, null, null, null, false, true, true, null, null, null);
       cluster.waitActive();
       DataNode here = cluster.getDataNodes().get(0);
       DataNode there = cluster.getDataNodes().get(1);
@@ -114,7 +114,7 @@ class HostBoundaryTest {
       other.set("dfs.datanode.ipc.address", OTHER_HOST + ":0");
       other.set("dfs.datanode.http.address", OTHER_HOST + ":0");
       other.set("dfs.datanode.hostname", OTHER_HOST);
-      cluster.startDataNodes(other, 1, true, null, null, null, null, false, true);
+      cluster.startDataNodes(other, 1, null, true, null, null, null, null, null, false, true, true, null, null, null);
       cluster.waitActive();
       DataNode here = cluster.getDataNodes().get(0);
       DataNode there = cluster.getDataNodes().get(1);
