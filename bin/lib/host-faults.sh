@@ -220,7 +220,8 @@ reduce_hosts() { # hosts whose attempts ran the job's reduces (successful ones)
   curl -sf --max-time 10 "$(jhs_url)/ws/v1/history/mapreduce/jobs/$job/tasks?type=r" |
     json 'print(" ".join(t["successfulAttempt"] for t in d["tasks"]["task"]))' | tr ' ' '\n' | while read -r a; do
       [ -n "$a" ] || continue
-      curl -sf --max-time 10 "$(jhs_url)/ws/v1/history/mapreduce/jobs/$job/tasks/${a/attempt/task}/attempts/$a" 2>/dev/null |
+      t=${a%_*}; t=${t/attempt_/task_}
+      curl -sf --max-time 10 "$(jhs_url)/ws/v1/history/mapreduce/jobs/$job/tasks/$t/attempts/$a" 2>/dev/null |
         json 'print(d["taskAttempt"]["nodeHttpAddress"].split(":")[0])' || true
     done | sort -u | tr '\n' ' ' | sed 's/ $//'
 }
@@ -348,12 +349,16 @@ run_case() { # run_case CASE MODE
   log "$c / $mode: $outcome in ${secs}s, answer equal: $ans, left: $left"
 }
 
-# With every plugin on and no fault: the no-op scan job (hdfs-directio's ScanInputFormat), whose
-# per-task counters split each map's bytes into direct and streamed; beside each map attempt's host
-# and its block's replica hosts, it shows that only replicas on the map's own host were read directly.
+# With every plugin on and no fault: ScanHostsJob (hdfs-directio's no-op scan), each map's HDFS bytes
+# split into direct and streamed beside the map's host and its block's replica hosts: it shows that
+# only replicas on the map's own host were read directly.
+# A copy of part0.txt with its only replicas on the last host makes maps elsewhere read remote blocks.
 scan_hosts_proof() {
   local sj="$work/scan.log"
-  HADOOP_CLASSPATH="$DIO_JAR" hadoop jar "$DIO_JAR" org.hadoopopt.directio.tools.ScanHostsJob /in /scan > "$sj" 2>"$work/scan.err" ||
+  hadoop fs -mkdir -p /scan-in 2>/dev/null
+  "$H/bin/cluster" exec --dir "$cdir" --host "$hosts" "$H/bin/hadoop" fs -D dfs.replication=1 -put "$input/part0.txt" \
+    "/scan-in/only-on-host-$hosts.txt" 2>/dev/null
+  HADOOP_CLASSPATH="$DIO_JAR" hadoop jar "$DIO_JAR" org.hadoopopt.directio.tools.ScanHostsJob /in,/scan-in /scan > "$sj" 2>"$work/scan.err" ||
     log "scan job: direct reads off the map's host, or it failed (see $sj, $work/scan.err)"
   { echo "# ScanHostsJob on $hosts hosts, every plugin on: $(date -u +%FT%TZ), commit $(git -C "$H" rev-parse --short HEAD), load $(cut -d' ' -f1-3 /proc/loadavg)"
     cat "$sj"; } > "$out/scan-per-host.txt"
@@ -370,7 +375,7 @@ stock = {c: r for (c, m), r in last.items() if m == "stock"}
 with open(sys.argv[2], "w") as f:
     f.write("# Multi-host fault matrix (bin/hadoopopt faults)\n\n")
     f.write("Newest run of each fault and mode, from host-faults.tsv (all runs, with counters and load).\n\n")
-    f.write("| fault | plugins/stock | outcome | s | answer = count | parts = stock's | failed/killed maps | failed/killed reduces | hash-grouped records | fp-merged segments | map outputs served per host | reduce hosts | what was done | left after stop | date | commit | load |\n")
+    f.write("| fault | plugins/stock | outcome | s | answer = count | parts = stock's | failed/killed maps | failed/killed reduces | hash-grouped records | fp-merged segments | shuffle outputs served per host (ShuffleOutputsOK) | reduce hosts | what was done | left after stop | date | commit | load |\n")
     f.write("|" + "---|" * 17 + "\n")
     for (c, m), r in sorted(last.items()):
         same = "-"
