@@ -167,14 +167,18 @@ live_datanodes() {
 relaunch_dn() {
   local k=$1 expr=$2 i=$(($1 - 1)) pid args=(); shift 2
   local pidf="$cdir/pids/datanode-$i.pid" site="$cdir/conf/datanode-$i/hdfs-site.xml"
+  local reports; reports=$(grep -c "Successfully sent block report" "$cdir/logs/datanode-$i.log" || true)
   pid=$(cat "$pidf"); mapfile -d '' args < "/proc/$pid/cmdline"
   kill "$pid"; for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done; kill -9 "$pid" 2>/dev/null || true
   [ -z "$expr" ] || sed -i "$expr" "$site"
   nohup ip netns exec "${prefix}-h$k" env "$@" "${args[@]}" >> "$cdir/logs/datanode-$i.log" 2>&1 </dev/null &
   echo $! > "$pidf"
-  sleep 5   # the NameNode still counts the stopped one live for a while: wait for the new registration
-  for _ in $(seq 1 120); do [ "$(live_datanodes)" = "$hosts" ] && grep -q "Successfully sent block report" \
-    <(tail -n 200 "$cdir/logs/datanode-$i.log") && return 0; sleep 1; done
+  # live again once the new process has sent its first block report (the NameNode still counts the old one live)
+  for _ in $(seq 1 120); do
+    [ "$(grep -c "Successfully sent block report" "$cdir/logs/datanode-$i.log" || true)" -gt "$reports" ] &&
+      [ "$(live_datanodes)" = "$hosts" ] && return 0
+    sleep 1
+  done
   echo "(host $k's DataNode did not come back live)"
 }
 

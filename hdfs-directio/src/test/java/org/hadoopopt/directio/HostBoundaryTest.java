@@ -66,13 +66,7 @@ class HostBoundaryTest {
     Path shared = DirectIoTesting.socketDir("hb-shared");
     Configuration conf = DirectIoTesting.clusterConf(shared, true);
     try (MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build()) {
-      Configuration other = new HdfsConfiguration(cluster.getConfiguration(0));
-      other.set("dfs.datanode.address", OTHER_HOST + ":0");
-      other.set("dfs.datanode.ipc.address", OTHER_HOST + ":0");
-      other.set("dfs.datanode.http.address", OTHER_HOST + ":0");
-      other.set("dfs.datanode.hostname", OTHER_HOST);
-      cluster.startDataNodes(other, 1, null, true, null, null, null, null, null, false, true, true, null, null, null);
-      cluster.waitActive();
+      startOtherHostDataNode(cluster);
       DataNode here = cluster.getDataNodes().get(0);
       DataNode there = cluster.getDataNodes().get(1);
       assertEquals(OTHER_HOST, there.getXferAddress().getAddress().getHostAddress());
@@ -109,13 +103,7 @@ class HostBoundaryTest {
     Path root = DirectIoTesting.socketDir("hb-perhost");
     Configuration conf = DirectIoTesting.clusterConf(root.resolve(EndpointDirectory.HOST_TOKEN), true);
     try (MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build()) {
-      Configuration other = new HdfsConfiguration(cluster.getConfiguration(0));
-      other.set("dfs.datanode.address", OTHER_HOST + ":0");
-      other.set("dfs.datanode.ipc.address", OTHER_HOST + ":0");
-      other.set("dfs.datanode.http.address", OTHER_HOST + ":0");
-      other.set("dfs.datanode.hostname", OTHER_HOST);
-      cluster.startDataNodes(other, 1, null, true, null, null, null, null, null, false, true, true, null, null, null);
-      cluster.waitActive();
+      startOtherHostDataNode(cluster);
       DataNode here = cluster.getDataNodes().get(0);
       DataNode there = cluster.getDataNodes().get(1);
       assertEquals(List.of(EndpointDirectory.socketFor(root.resolve("127.0.0.1"), here.getXferPort())),
@@ -141,6 +129,18 @@ class HostBoundaryTest {
         assertEquals(data.length, DirectIoStatistics.directBytes() - direct, "this host's folder is");
       }
     }
+  }
+
+  /** A second DataNode, of "another host": bound to and named by {@link #OTHER_HOST} only. */
+  private static void startOtherHostDataNode(MiniDFSCluster cluster) throws java.io.IOException {
+    Configuration other = new HdfsConfiguration(cluster.getConfiguration(0));
+    other.set("dfs.datanode.address", OTHER_HOST + ":0");
+    other.set("dfs.datanode.ipc.address", OTHER_HOST + ":0");
+    other.set("dfs.datanode.http.address", OTHER_HOST + ":0");
+    other.set("dfs.datanode.hostname", OTHER_HOST);
+    // host names as configured (the last true), not MiniDFSCluster's 127.0.0.1
+    cluster.startDataNodes(other, 1, null, true, null, null, null, null, null, false, true, true, null, null, null);
+    cluster.waitActive();
   }
 
   /** A client that reaches DataNodes by their names (the one on 127.0.0.2 listens there only). */
