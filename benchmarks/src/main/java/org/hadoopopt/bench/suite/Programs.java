@@ -79,12 +79,18 @@ public final class Programs {
     return classes.containsKey(program);
   }
 
-  /** A new instance of the program's Tool. */
-  public Tool tool(String program) {
+  /** The program's class (its jar is the program's job jar). */
+  public Class<?> programClass(String program) {
     Class<?> c = classes.get(program);
     if (c == null) {
       throw new IllegalArgumentException("the benchmark jar has no program '" + program + "'");
     }
+    return c;
+  }
+
+  /** A new instance of the program's Tool. */
+  public Tool tool(String program) {
+    Class<?> c = programClass(program);
     if (!Tool.class.isAssignableFrom(c)) {
       throw new IllegalArgumentException("program '" + program + "' (" + c.getName() + ") is not a Hadoop Tool");
     }

@@ -100,6 +100,15 @@ public final class SuiteTool extends Configured implements Tool {
     out.mkdirs();
     Programs programs = Programs.ofDriver();
     SuitePlan plan = new SuitePlan(tasks, variants, new Availability(programs, conf));
+    if (!Jobs.isLocalRunner(conf)) {
+      for (String program : plan.programs()) {
+        String why = ContainerClasses.jobJarMissing(program, programs.programClass(program));
+        if (why != null) {
+          System.err.println(why);
+          return 2;
+        }
+      }
+    }
     SuiteResults results = new SuiteResults();
     describe(results, conf, a.positional(0));
     for (String n : plan.notices()) {
@@ -184,7 +193,7 @@ public final class SuiteTool extends Configured implements Tool {
     m.put("runs", Integer.toString(SuiteOptions.getRuns(conf)));
     m.put("cluster", SuiteOptions.getCluster(conf));
     m.put("fileSystem", conf.get("fs.defaultFS", "file:///"));
-    m.put("framework", conf.get("mapreduce.framework.name", "local"));
+    m.put("framework", Jobs.framework(conf));
     m.put("work", work);
     m.put("hadoop", VersionInfo.getVersion());
     m.put("java", System.getProperty("java.version"));

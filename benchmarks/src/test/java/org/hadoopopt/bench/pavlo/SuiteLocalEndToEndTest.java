@@ -9,9 +9,7 @@ import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,13 +87,13 @@ class SuiteLocalEndToEndTest {
     for (Map.Entry<String, List<String>> e : expected.entrySet()) {
       CellResult b = r.find(e.getKey(), "baseline");
       assertEquals(e.getValue().size(), b.answerLines(), e.getKey());
-      assertEquals(sha256(e.getValue()), b.answerSha256(), e.getKey());
+      assertEquals(Reference.sha256(e.getValue()), b.answerSha256(), e.getKey());
       assertTrue(b.median() > 0, e.getKey());
       assertEquals(1.0, r.speedup(b), 1e-12);
       if (!e.getKey().equals("udf")) {
         CellResult d = r.find(e.getKey(), SuiteResults.DUCKDB);
         assertNotNull(d, "duckdb " + e.getKey());
-        assertEquals(sha256(e.getValue()), d.answerSha256(), "duckdb " + e.getKey());
+        assertEquals(Reference.sha256(e.getValue()), d.answerSha256(), "duckdb " + e.getKey());
         assertEquals(Boolean.TRUE, d.answerMatchesBaseline());
       }
     }
@@ -154,20 +152,5 @@ class SuiteLocalEndToEndTest {
       n += f.length();
     }
     return n;
-  }
-
-  /** SHA-256 of the sorted lines, each followed by a newline. */
-  private static String sha256(List<String> lines) throws Exception {
-    List<String> sorted = new ArrayList<>(lines);
-    Collections.sort(sorted);
-    MessageDigest md = MessageDigest.getInstance("SHA-256");
-    for (String l : sorted) {
-      md.update((l + "\n").getBytes(StandardCharsets.UTF_8));
-    }
-    StringBuilder b = new StringBuilder();
-    for (byte x : md.digest()) {
-      b.append(String.format("%02x", x & 0xff));
-    }
-    return b.toString();
   }
 }
