@@ -43,10 +43,8 @@ class MultiHostClusterTest {
 
   @BeforeAll
   static void start() throws Exception {
-    Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "bin/cluster --hosts needs root");
-    String probe = "hdtp" + ProcessHandle.current().pid() % 100000;
-    Assumptions.assumeTrue(run("ip", "netns", "add", probe) == 0, "cannot make network namespaces here (ip netns add)");
-    run("ip", "netns", "del", probe);
+    String missing = whyNoHosts();
+    Assumptions.assumeTrue(missing == null, () -> "skipped: bin/cluster --hosts cannot run here: " + missing);
     Scripts.run(120, "cluster", "stop", "--dir", DIR.toString());
     DirectIoTesting.deleteTree(DIR);
     Scripts.Result started = null;
@@ -158,6 +156,42 @@ class MultiHostClusterTest {
     assertNotEquals(0, r.exitCode);
     assertTrue(r.stderr.contains("--hosts needs the 'ip' command (iproute2"), r.toString());
     assertFalse(output("ip", "netns", "list").contains(prefix + "x"), "nothing made");
+  }
+
+  /**
+   * What keeps {@code bin/cluster --hosts} from running on this machine (null: nothing): not root, no
+   * {@code ip} or {@code pgrep}, or the kernel refusing a namespace, a bridge or a veth pair (a
+   * container without CAP_SYS_ADMIN / CAP_NET_ADMIN). Each probe is removed again.
+   */
+  static String whyNoHosts() throws InterruptedException {
+    if (!"root".equals(System.getProperty("user.name"))) {
+      return "not root (network namespaces need root)";
+    }
+    for (String tool : List.of("ip", "pgrep")) {
+      try {
+        run(tool, "-V");
+      } catch (IOException e) {
+        return "no '" + tool + "' command (" + (tool.equals("ip") ? "iproute2" : "procps") + ")";
+      }
+    }
+    String probe = "hdtp" + ProcessHandle.current().pid() % 100000;
+    try {
+      if (run("ip", "netns", "add", probe) != 0) {
+        return "'ip netns add' refused (no network namespaces here)";
+      }
+      run("ip", "netns", "del", probe);
+      if (run("ip", "link", "add", probe + "b", "type", "bridge") != 0) {
+        return "'ip link add ... type bridge' refused";
+      }
+      run("ip", "link", "del", probe + "b");
+      if (run("ip", "link", "add", probe + "v", "type", "veth", "peer", "name", probe + "w") != 0) {
+        return "'ip link add ... type veth' refused";
+      }
+      run("ip", "link", "del", probe + "v");
+    } catch (IOException e) {
+      return "'ip' failed: " + e.getMessage();
+    }
+    return null;
   }
 
   /** DirectIoCheck on host K (optionally with another socket folder): file -> its tab-separated fields. */
