@@ -247,16 +247,16 @@ load_run() {
   local total; total=$(cat "$input"/part0.txt "$input"/part1.txt | wc -c)
   t0=$SECONDS
   for ((j = 1; j <= jobs; j++)); do
-    ( s=$SECONDS; hadoop jar "$EXAMPLES" wordcount -D mapreduce.job.reduces=2 /in "/load$j" > "$work/load-job$j.log" 2>&1
-      echo "$? $((SECONDS - s))" > "$work/load-job$j.rc" ) &
+    ( s=$SECONDS rc=0; hadoop jar "$EXAMPLES" wordcount -D mapreduce.job.reduces=2 /in "/load$j" > "$work/load-job$j.log" 2>&1 || rc=$?
+      echo "$rc $((SECONDS - s))" > "$work/load-job$j.rc" ) &
     pids+=($!)
   done
   for ((k = 1; k <= hosts; k++)); do
     for ((r = 1; r <= readers; r++)); do
-      ( s=$(date +%s.%N)
+      ( s=$(date +%s.%N) rc=0
         "$H/bin/cluster" exec --dir "$cdir" --host $k env HADOOP_CLASSPATH="$DIO_JAR" "$H/bin/hadoop" \
-          org.hadoopopt.directio.tools.DirectIoCheck "${files[@]}" > "$work/load-reader-$k-$r.out" 2>"$work/load-reader-$k-$r.err"
-        echo "$? $(echo "$(date +%s.%N) - $s" | bc)" > "$work/load-reader-$k-$r.rc" ) &
+          org.hadoopopt.directio.tools.DirectIoCheck "${files[@]}" > "$work/load-reader-$k-$r.out" 2>"$work/load-reader-$k-$r.err" || rc=$?
+        echo "$rc $(echo "$(date +%s.%N) - $s" | bc)" > "$work/load-reader-$k-$r.rc" ) &
       pids+=($!)
     done
   done
@@ -311,10 +311,11 @@ run_case() { # run_case CASE MODE
   fi
   log "$c / $mode: ${job_cmd[1]##*/}"
   local jobpid
+  rm -f "$work/job.rc" "$work"/load-*.rc # no exit code of an earlier run may stand in for this one
   if [ "$c" = load ]; then
     ( load_run "$mode" > "$work/load-summary.txt" ) & jobpid=$!
   else
-    ( hadoop "${job_cmd[@]}" > "$work/job-$c-$mode.log" 2>&1; echo $? > "$work/job.rc" ) & jobpid=$!
+    ( rc=0; hadoop "${job_cmd[@]}" > "$work/job-$c-$mode.log" 2>&1 || rc=$?; echo $rc > "$work/job.rc" ) & jobpid=$!
   fi
   if [[ " nm-map nm-shuffle dn-read link-shuffle shm-nm-map " == *" $c "* ]]; then
     app=""; for _ in $(seq 1 240); do app=$(app_id); [ -n "$app" ] && break; sleep 0.5; done
@@ -327,7 +328,7 @@ run_case() { # run_case CASE MODE
   while kill -0 $jobpid 2>/dev/null && [ $SECONDS -lt $deadline ]; do sleep 1; done
   if kill -0 $jobpid 2>/dev/null; then
     outcome=HUNG; kill $jobpid 2>/dev/null || true
-  elif [ "$(cat "$work/job.rc")" = 0 ]; then outcome=SUCCEEDED; fi
+  elif [ "$(cat "$work/job.rc" 2>/dev/null)" = 0 ]; then outcome=SUCCEEDED; fi
   secs=$((SECONDS - t0))
   job=$(grep -o 'job_[0-9]*_[0-9]*' "$work/job-$c-$mode.log" | head -n 1 || true)
   ans=no; md5s=-
