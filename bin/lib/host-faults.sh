@@ -330,6 +330,11 @@ run_case() { # run_case CASE MODE
     outcome=HUNG; kill $jobpid 2>/dev/null || true
   elif [ "$(cat "$work/job.rc" 2>/dev/null)" = 0 ]; then outcome=SUCCEEDED; fi
   secs=$((SECONDS - t0))
+  if [ $outcome = FAILED ]; then # the job's own reason, as its client printed it
+    local why; why=$(grep -o -m 1 'failed with state [A-Z]* due to: .*' "$work/job-$c-$mode.log" 2>/dev/null |
+      sed 's/^failed with state [A-Z]* due to: //' | tr '\t|' '  ' | cut -c1-160 || true)
+    [ -z "$why" ] || outcome="FAILED ($why)"
+  fi
   job=$(grep -o 'job_[0-9]*_[0-9]*' "$work/job-$c-$mode.log" | head -n 1 || true)
   ans=no; md5s=-
   if [ "$c" = load ]; then
@@ -369,25 +374,27 @@ scan_hosts_proof() {
     cat "$sj"; } > "$out/scan-per-host.txt"
 }
 
-write_md() { # the table of every row so far, newest run of each case and mode
-  python3 - "$tsv" "$out/host-faults.md" <<'PY'
+write_md() { # the table of every run so far, by case (in the matrix's order), mode and date
+  python3 - "$tsv" "$out/host-faults.md" "${CASES_ALL[*]}" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
-last = {}
+order = {c: i for i, c in enumerate(sys.argv[3].split())}
+stock = {}  # newest stock parts of each case, for the plugins' runs to be compared with
 for r in rows:
-    last[(r["case"], r["mode"])] = r
-stock = {c: r for (c, m), r in last.items() if m == "stock"}
+    if r["mode"] == "stock" and r["parts_md5"] not in ("", "-"):
+        stock[r["case"]] = r["parts_md5"]
+rows.sort(key=lambda r: (order.get(r["case"], 99), r["mode"] != "plugins", r["date"]))
 with open(sys.argv[2], "w") as f:
     f.write("# Multi-host fault matrix (bin/hadoopopt faults)\n\n")
-    f.write("Newest run of each fault and mode, from host-faults.tsv (all runs, with counters and load).\n\n")
+    f.write("Every run, from host-faults.tsv (which also holds the counters' raw values).\n\n")
     f.write("| fault | plugins/stock | outcome | s | answer = count | parts = stock's | failed/killed maps | failed/killed reduces | hash-grouped records | fp-merged segments | shuffle outputs served per host (ShuffleOutputsOK) | reduce hosts | what was done | left after stop | date | commit | load |\n")
     f.write("|" + "---|" * 17 + "\n")
-    for (c, m), r in sorted(last.items()):
+    for r in rows:
         same = "-"
-        if m == "plugins" and c in stock and r["parts_md5"] != "-":
-            same = "yes" if r["parts_md5"] == stock[c]["parts_md5"] else "NO"
+        if r["mode"] == "plugins" and r["case"] in stock and r["parts_md5"] not in ("", "-"):
+            same = "yes" if r["parts_md5"] == stock[r["case"]] else "NO"
         f.write("| %s | %s | %s | %s | %s | %s | %s/%s | %s/%s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n" % (
-            c, m, r["outcome"], r["seconds"], r["answer_equal"], same, r["failed_maps"], r["killed_maps"],
+            r["case"], r["mode"], r["outcome"], r["seconds"], r["answer_equal"], same, r["failed_maps"], r["killed_maps"],
             r["failed_reduces"], r["killed_reduces"], r["hash_grouped"], r["fp_merged"], r["shuffle_outputs_by_host"],
             r["reduce_hosts"], r["fault"], r["left"], r["date"], r["commit"], r["load"]))
 PY
