@@ -379,20 +379,23 @@ write_md() { # the table of every run so far, by case (in the matrix's order), m
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
 order = {c: i for i, c in enumerate(sys.argv[3].split())}
-stock = {}  # newest stock parts of each case, for the plugins' runs to be compared with
+def job(case):  # the same job on the same input under every fault: its parts are one answer
+    return "streaming" if case in ("streaming", "shm-nm-map") else "wordcount"
+stock = {}  # newest stock parts of each job, for the plugins' runs to be compared with
 for r in rows:
     if r["mode"] == "stock" and r["parts_md5"] not in ("", "-"):
-        stock[r["case"]] = r["parts_md5"]
+        stock[job(r["case"])] = r["parts_md5"]
 rows.sort(key=lambda r: (order.get(r["case"], 99), r["mode"] != "plugins", r["date"]))
 with open(sys.argv[2], "w") as f:
     f.write("# Multi-host fault matrix (bin/hadoopopt faults)\n\n")
-    f.write("Every run, from host-faults.tsv (which also holds the counters' raw values).\n\n")
+    f.write("Every run, from host-faults.tsv (which also holds the counters' raw values). Parts = stock's: the\n"
+            "plugins' part files byte for byte against stock's newest of the same job (WordCount or Streaming).\n\n")
     f.write("| fault | plugins/stock | outcome | s | answer = count | parts = stock's | failed/killed maps | failed/killed reduces | hash-grouped records | fp-merged segments | shuffle outputs served per host (ShuffleOutputsOK) | reduce hosts | what was done | left after stop | date | commit | load |\n")
     f.write("|" + "---|" * 17 + "\n")
     for r in rows:
         same = "-"
-        if r["mode"] == "plugins" and r["case"] in stock and r["parts_md5"] not in ("", "-"):
-            same = "yes" if r["parts_md5"] == stock[r["case"]] else "NO"
+        if r["mode"] == "plugins" and job(r["case"]) in stock and r["parts_md5"] not in ("", "-"):
+            same = "yes" if r["parts_md5"] == stock[job(r["case"])] else "NO"
         f.write("| %s | %s | %s | %s | %s | %s | %s/%s | %s/%s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n" % (
             r["case"], r["mode"], r["outcome"], r["seconds"], r["answer_equal"], same, r["failed_maps"], r["killed_maps"],
             r["failed_reduces"], r["killed_reduces"], r["hash_grouped"], r["fp_merged"], r["shuffle_outputs_by_host"],
