@@ -2,7 +2,8 @@
 # Builds the native parts with the machine's gcc; run by Maven (process-classes) as
 #   build.sh JAVA_HOME MODULE_DIR TARGET_DIR
 # Outputs: the JNI library inside target/classes (packaged into the jar), the C client
-# library (static and shared), the C++ example programs and the C test programs.
+# library (static and shared), the C++ example programs and the C test programs (the ring
+# fuzzer's with AddressSanitizer).
 set -eu
 JAVA_HOME=$1; MODULE=$2; TARGET=$3
 SRC=$MODULE/src/main/native
@@ -25,3 +26,6 @@ done
 for p in layout_check ring_echo identity_c; do
   gcc $CFLAGS -o "$OUT/bin/$p" "$TEST/$p.c" "$OUT/lib/libsmstream.a" -lpthread
 done
+# The ring fuzzer's C client: the library's sources built with AddressSanitizer.
+gcc $CFLAGS -fsanitize=address -fno-omit-frame-pointer -o "$OUT/bin/ring_fuzz" "$TEST/ring_fuzz.c" \
+  "$SRC/lib/smstream_ring.c" "$SRC/lib/smstream.c" -lpthread

@@ -16,6 +16,7 @@ as acquire/release; the full barriers and compare-and-swap the protocol needs ar
 kernel with FUTEX_WAKE_OP, so no compiled code is needed.
 """
 import ctypes
+import errno
 import mmap
 import os
 import stat
@@ -70,6 +71,60 @@ class SMStreamError(IOError):
     pass
 
 
+def _check_segment_file(path, st):
+    """A segment is attached only if it is what the task creates: a plain file of this process's
+    user, writable by nobody else, with one name, of a ring's size. Anything else at the segment's
+    name was put there by someone else (the folder is shared, e.g. /dev/shm)."""
+    if not stat.S_ISREG(st.st_mode):
+        why = "is not a regular file (mode 0%o)" % st.st_mode
+    elif st.st_uid != os.geteuid():
+        why = ("belongs to uid %d, not to this process's user (uid %d): the task creates its segments as the "
+               "program's user, so another local user made this one" % (st.st_uid, os.geteuid()))
+    elif st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        why = "has mode 0%03o, writable by group or others (the task creates segments 0600)" % (st.st_mode & 0o7777)
+    elif st.st_nlink != 1:
+        why = "has %d names (hard links; the task creates segments with one)" % st.st_nlink
+    elif not HEADER_SIZE + MIN_CAPACITY <= st.st_size <= HEADER_SIZE + MAX_CAPACITY:
+        why = "has %d bytes: not a ring" % st.st_size
+    else:
+        return
+    raise SMStreamError("shm segment %s %s: refused" % (path, why))
+
+
+def _bad_position(p):
+    """Positions count bytes ever written or consumed: 8-byte aligned, below 2^63 (Java's long)."""
+    return p & (RECORD_ALIGN - 1) or p >> 63
+
+
+def _check_header(path, u32, u64, size):
+    """Checks every header field against the mapping before any is used (each read once); returns
+    the capacity, batch size, head and tail."""
+    magic, version, capacity, batch = u32[OFF_MAGIC // 4], u32[OFF_VERSION // 4], u64[OFF_CAPACITY // 8], u32[OFF_BATCH // 4]
+    head, tail = u64[OFF_HEAD // 8], u64[OFF_TAIL // 8]
+    if magic != MAGIC:
+        why = "bad magic 0x%08x at offset %d" % (magic, OFF_MAGIC)
+    elif version != VERSION:
+        why = "ring version %d at offset %d, this client speaks version %d" % (version, OFF_VERSION, VERSION)
+    elif (capacity < MIN_CAPACITY or capacity > MAX_CAPACITY or capacity & (capacity - 1)
+          or capacity != size - HEADER_SIZE):
+        why = ("bad capacity %d at offset %d (a power of two, the segment's %d bytes less the %d-byte header)"
+               % (capacity, OFF_CAPACITY, size, HEADER_SIZE))
+    elif batch == 0 or batch > 0x7FFFFFFF:
+        why = "bad batch size %d at offset %d (1 to 2^31-1)" % (batch, OFF_BATCH)
+    elif u32[OFF_ATTACHED // 4] > 1:
+        why = "bad attached flag %d at offset %d (0 or 1)" % (u32[OFF_ATTACHED // 4], OFF_ATTACHED)
+    elif _bad_position(head) or _bad_position(tail) or not head <= tail <= head + capacity:
+        why = ("corrupt ring header, head %d (offset %d) and tail %d (offset %d): not aligned positions with "
+               "0 <= tail - head <= capacity (%d)" % (head, OFF_HEAD, tail, OFF_TAIL, capacity))
+    else:
+        for off, top in ((OFF_CONSUMER_WAITING, 1), (OFF_PRODUCER_WAITING, 1), (OFF_PRODUCER_CLOSED, 2),
+                         (OFF_CONSUMER_CLOSED, 2)):
+            if u32[off // 4] > top:
+                raise SMStreamError("%s: bad header word %d at offset %d (0 to %d)" % (path, u32[off // 4], off, top))
+        return capacity, batch, head, tail
+    raise SMStreamError("%s: %s" % (path, why))
+
+
 class Ring(object):
     """One mapped ring, used from one side by one thread.
 
@@ -81,40 +136,50 @@ class Ring(object):
     """
 
     def __init__(self, path, consumer_closed=0):
-        fd = os.open(path, os.O_RDWR)
+        self.path = path
+        self.name = os.path.basename(path)
+        # O_NOFOLLOW: a link at the segment's name is never followed; O_NONBLOCK: a FIFO there
+        # cannot block the open (it is refused below as not a regular file).
         try:
-            size = os.fstat(fd).st_size
+            fd = os.open(path, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError as e:
+            if e.errno == errno.ELOOP:
+                raise SMStreamError("shm segment %s is a symbolic link: refused (the task creates segments as plain "
+                                    "files, so someone else put the link there)" % path)
+            raise
+        try:
+            st = os.fstat(fd)
+            _check_segment_file(path, st)
+            size = st.st_size
             self.mm = mmap.mmap(fd, size, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE)
         finally:
             os.close(fd)
-        self.path = path
         mv = memoryview(self.mm)
         self.u32 = mv.cast("I")
         self.u64 = mv.cast("Q")
-        if self.u32[OFF_MAGIC // 4] != MAGIC or self.u32[OFF_VERSION // 4] != VERSION:
-            raise SMStreamError("%s: bad magic or version at offset 0" % path)
-        self.capacity = self.u64[OFF_CAPACITY // 8]
-        if (self.capacity < MIN_CAPACITY or self.capacity > MAX_CAPACITY or self.capacity & (self.capacity - 1)
-                or self.capacity + HEADER_SIZE > size):
-            raise SMStreamError("%s: bad capacity %d at offset %d" % (path, self.capacity, OFF_CAPACITY))
+        self.capacity, self.batch, head, tail = _check_header(path, self.u32, self.u64, size)
         self.mask = self.capacity - 1
-        self.batch = max(1, self.u32[OFF_BATCH // 4])
         self.max_whole = self.capacity // 2 - RECORD_HEADER  # larger records travel in pieces
         self.publish_bytes = self.capacity // 4  # unpublished bytes after which a side publishes anyway
         self._cbuf = ctypes.c_char.from_buffer(self.mm)
         self.addr = ctypes.addressof(self._cbuf)
-        self.pos = self.u64[OFF_HEAD // 8]
+        self.pos = head
         self.next = self.pos  # consumer: the end of the record handed out last, released at the next read
         self.head_published = self.pos
-        self.published = self.u64[OFF_TAIL // 8]  # producer: the tail published; consumer: the tail last seen
+        self.head_cache = self.pos  # producer: the head last seen, re-read only when the ring looks full
+        self.published = tail  # producer: the tail published; consumer: the tail last seen
         self.publish_at = self.pos + self.publish_bytes  # the position at which this side publishes, whatever the batch
         self.since = 0
         self.eof = None  # a threading.Event set when stdin closes (input ring)
         self.flush_before_wait = None
         self.parent = os.getppid()
+        self.wait_ns = 200 * 1000000  # each futex wait's bound, after which the task's liveness is re-checked
         if consumer_closed:  # a consumer that cannot read says so before it shows itself attached
             self.u32[OFF_CONSUMER_CLOSED // 4] = consumer_closed
         self.u32[OFF_ATTACHED // 4] = 1
+
+    def _corrupt(self, what):
+        return SMStreamError("%s: corrupt ring%s" % (self.name, what))
 
     # --- futex and barrier primitives -------------------------------------------------------
     def _atomic_set_1(self, off):
@@ -130,19 +195,32 @@ class Ring(object):
     def _sleep(self, off, ready):
         self._atomic_set_1(off)
         if not ready():
-            ts = _Timespec(0, 200 * 1000000)
+            ts = _Timespec(self.wait_ns // 1000000000, self.wait_ns % 1000000000)
             _syscall(_SYS_FUTEX, ctypes.c_void_p(self.addr + off), _FUTEX_WAIT, 1, ctypes.byref(ts),
                      ctypes.c_void_p(0), 0)
         self.u32[off // 4] = 0
         if os.getppid() != self.parent:
-            raise SMStreamError("the task JVM (pid %d) is gone" % self.parent)
+            raise SMStreamError("%s: the task JVM (pid %d) is gone" % (self.name, self.parent))
 
     # --- producer -------------------------------------------------------------------------
+    def _load_head(self):
+        """The consumer's head, checked before use: aligned, not ahead of what was written (that
+        would free unread bytes), not more than a ring behind."""
+        h = self.u64[OFF_HEAD // 8]
+        if _bad_position(h) or h > self.pos or self.pos - h > self.capacity:
+            raise self._corrupt(" header, head %d (offset %d) against the producer's position %d: not an aligned "
+                                "position at most one capacity (%d) behind it" % (h, OFF_HEAD, self.pos, self.capacity))
+        self.head_cache = h
+        return h
+
     def _room(self, need):
         u64 = self.u64
-        while self.capacity - (self.pos - u64[OFF_HEAD // 8]) < need:
-            if self.u32[OFF_CONSUMER_CLOSED // 4]:
-                raise SMStreamError("the consumer closed the ring")
+        while self.capacity - (self.pos - self._load_head()) < need:
+            code = self.u32[OFF_CONSUMER_CLOSED // 4]
+            if code > 2:
+                raise self._corrupt(" header, consumer-closed code %d at offset %d (1 or 2)" % (code, OFF_CONSUMER_CLOSED))
+            if code:
+                raise SMStreamError("%s: the consumer closed the ring" % self.name)
             self.flush()
             self._sleep(OFF_PRODUCER_WAITING, lambda: self.capacity - (self.pos - u64[OFF_HEAD // 8]) >= need)
 
@@ -155,7 +233,7 @@ class Ring(object):
         off = self.pos & self.mask
         to_end = self.capacity - off
         need = to_end + span if span > to_end else span
-        if self.capacity - (self.pos - self.u64[OFF_HEAD // 8]) < need:
+        if self.capacity - (self.pos - self.head_cache) < need:
             self._room(need)
         if span > to_end:
             self.u32[(HEADER_SIZE + off) // 4] = PADDING
@@ -177,7 +255,8 @@ class Ring(object):
             off = self.pos & self.mask
             n = min(total - done, self.max_whole, self.capacity - off - RECORD_HEADER)
             span = (RECORD_HEADER + n + 7) & ~7
-            self._room(span)
+            if self.capacity - (self.pos - self.head_cache) < span:
+                self._room(span)
             base = HEADER_SIZE + off
             self.u32[base // 4] = n | (MORE_PIECES if done + n < total else 0)
             self.mm[base + RECORD_HEADER:base + RECORD_HEADER + n] = view[done:done + n]
@@ -238,9 +317,11 @@ class Ring(object):
             off = pos & self.mask
             n = self.u32[(HEADER_SIZE + off) >> 2]
             if n <= self.capacity - off - RECORD_HEADER:
-                start = HEADER_SIZE + off + RECORD_HEADER
-                self.next = pos + ((RECORD_HEADER + n + 7) & ~7)
-                return self.mm[start:start + n]
+                end = pos + ((RECORD_HEADER + n + 7) & ~7)
+                if end <= self.published:
+                    self.next = end
+                    start = HEADER_SIZE + off + RECORD_HEADER
+                    return self.mm[start:start + n]
         piece = self._next_piece()
         if piece is None:
             return None
@@ -256,20 +337,28 @@ class Ring(object):
         u32 = self.u32
         while True:
             if self.published == self.pos:
-                self.published = self.u64[OFF_TAIL // 8]
+                self.published = self._load_tail()
                 if self.published == self.pos and not self._wait():
                     return None
             off = self.pos & self.mask
             n = u32[(HEADER_SIZE + off) // 4]
             if n == PADDING:
+                if self.pos + self.capacity - off > self.published:
+                    raise self._corrupt(", padding at data offset %d reaches past the tail %d (offset %d)"
+                                        % (off, self.published, OFF_TAIL))
                 self.pos += self.capacity - off  # published with the next records
                 self.next = self.pos
                 continue
             more = n & MORE_PIECES
             n &= ~MORE_PIECES
             if n > self.capacity - off - RECORD_HEADER:
-                raise SMStreamError("corrupt ring: record length %d at data offset %d" % (n, off))
-            self.next = self.pos + ((RECORD_HEADER + n + 7) & ~7)
+                raise self._corrupt(", record length %d at data offset %d runs past the data area (%d bytes)"
+                                    % (n, off, self.capacity))
+            end = self.pos + ((RECORD_HEADER + n + 7) & ~7)
+            if end > self.published:
+                raise self._corrupt(", the record at data offset %d (%d bytes) ends after the tail %d (offset %d)"
+                                    % (off, n, self.published, OFF_TAIL))
+            self.next = end
             return HEADER_SIZE + off + RECORD_HEADER, n, more
 
     def _join_pieces(self, first):
@@ -279,24 +368,37 @@ class Ring(object):
         while more:
             piece = self._next_piece()
             if piece is None:
-                raise SMStreamError("the stream ended inside a record, after %d of its bytes"
-                                    % sum(len(p) for p in parts))
+                raise SMStreamError("%s: the stream ended inside a record, after %d of its bytes"
+                                    % (self.name, sum(len(p) for p in parts)))
             start, n, more = piece
             parts.append(self.mm[start:start + n])
         return b"".join(parts)
 
+    def _load_tail(self):
+        """The producer's tail, checked before use: aligned, not behind this consumer's position,
+        not more than a ring ahead (bytes past the published tail may not be written yet)."""
+        t = self.u64[OFF_TAIL // 8]
+        if _bad_position(t) or t < self.pos or t - self.pos > self.capacity:
+            raise self._corrupt(" header, tail %d (offset %d) against the consumer's position %d: not an aligned "
+                                "position at most one capacity (%d) ahead of it" % (t, OFF_TAIL, self.pos, self.capacity))
+        return t
+
     def _wait(self):
         u64 = self.u64
         while True:
-            self.published = u64[OFF_TAIL // 8]
+            self.published = self._load_tail()
             if self.published != self.pos:
                 return True
             if self._ended():
-                self.published = u64[OFF_TAIL // 8]
+                code = self.u32[OFF_PRODUCER_CLOSED // 4]
+                if code > 2:
+                    raise self._corrupt(" header, producer-closed code %d at offset %d (1 = ended, 2 = aborted)"
+                                        % (code, OFF_PRODUCER_CLOSED))
+                self.published = self._load_tail()
                 if self.published != self.pos:
                     return True
-                if self.u32[OFF_PRODUCER_CLOSED // 4] == 2:
-                    raise SMStreamError("the producer aborted the stream")
+                if code == 2:
+                    raise SMStreamError("%s: the producer aborted the stream" % self.name)
                 return False
             if self.flush_before_wait is not None:
                 self.flush_before_wait.flush()
@@ -332,7 +434,7 @@ def _attach(directory, attempt, suffix, consumer_closed=0):
     while True:
         for pid in (os.getpid(), parent):
             path = "%s/hadoopopt-shm-%s-%d.%s" % (directory, attempt, pid, suffix)
-            if os.path.exists(path):
+            if os.path.lexists(path):  # a link there counts too: Ring refuses it, saying so
                 try:
                     ring = Ring(path, consumer_closed)
                 except FileNotFoundError:

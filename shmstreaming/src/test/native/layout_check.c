@@ -80,6 +80,7 @@ int main(int argc, char **argv) {
       if (have_ring) smstream_ring_unmap(&r);
       if (have_consumer) smstream_ring_unmap(&c);
       have_consumer = 0;
+      unlink(argv[2]); /* a segment is never created over an existing name */
       if (smstream_ring_create(&r, argv[2], v, (uint32_t)v2) != 0) { printf("FAIL %s\n", smstream_last_error()); return 1; }
       have_ring = 1;
     } else if (sscanf(line, "record-pattern %llu", &v) == 1) {

@@ -47,9 +47,16 @@ typedef struct smstream_ring {
   struct smstream_ring *flush_before_wait; /* output ring to flush before sleeping on input */
   unsigned char *joined;   /* consumer: a record that came in pieces, joined (heap) */
   size_t joined_cap;
+  char name[128];          /* the segment's file name, for error messages */
 } smstream_ring;
 
-/* Low-level ring API (used by the channel and by the stress test). Return 0 or -1. */
+/* Low-level ring API (used by the channel and by the stress test). Return 0 or -1.
+ * attach refuses anything but a plain file of this process's user, writable by nobody else, with
+ * one name (never a link), and checks every header field against the mapping; both sides check
+ * every position and length word they read from the peer before using it. create makes the
+ * segment under an unpredictable temporary name (O_EXCL|O_NOFOLLOW) and renames it to path
+ * without replacing anything there, in a folder only its owner (this user or root) or, with the
+ * sticky bit, nobody else can replace it in. */
 int smstream_ring_attach(smstream_ring *r, const char *path);
 int smstream_ring_create(smstream_ring *r, const char *path, uint64_t capacity, uint32_t batch);
 /* Blocks until the record fits (a record larger than smstream_ring_max_record goes in pieces);

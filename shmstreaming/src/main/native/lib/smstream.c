@@ -63,7 +63,8 @@ static int attach_channel(smstream_ring *r, const char *dir, const char *attempt
     pid_t pids[2] = {getpid(), parent};
     for (int i = 0; i < 2; i++) {
       snprintf(path, sizeof path, "%s/hadoopopt-shm-%s-%d.%s", dir, attempt, (int)pids[i], suffix);
-      if (access(path, F_OK) == 0) {
+      struct stat st;
+      if (lstat(path, &st) == 0) { /* a link there counts too: attach refuses it, saying so */
         int rc = sms_ring_attach(r, path, consumer_closed);
         /* Both sides have it mapped: nothing may stay in /dev/shm. The task may have unlinked it
          * already (it does once it sees us attached), so ENOENT is fine. */

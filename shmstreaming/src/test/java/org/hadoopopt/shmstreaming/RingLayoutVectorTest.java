@@ -57,6 +57,7 @@ class RingLayoutVectorTest {
             if (producer != null) {
               producer.close();
             }
+            Files.deleteIfExists(path); // a segment is never created over an existing name
             seg = NativeShm.create(path.toString(), Long.parseLong(f[1]), Integer.parseInt(f[2]));
             producer = new RingProducer("vector", seg, Peer.ALWAYS, 0);
             consumer = null; // shares the producer's mapping: only the producer unmaps it

@@ -1,6 +1,8 @@
 package org.hadoopopt.directio.client;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -280,8 +282,7 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
       }
       PathReply reply;
       try {
-        reply = descriptors ? EndpointClient.askForDescriptors(socket, request, owner, timeoutMs)
-            : EndpointClient.ask(socket, request, owner, timeoutMs);
+        reply = askWithOneRetry(socket, request, owner, timeoutMs);
       } catch (EndpointClient.UntrustedEndpointException e) {
         refuseUntrusted(dir, e.getMessage());
         continue;
@@ -319,6 +320,30 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
       }
     }
     return null;
+  }
+
+  /**
+   * Asks {@code socket}, and once more on a new connection if the first ends without a reply: the
+   * endpoint closes the oldest waiting connections of a user flooding it, which can be this
+   * reader's own when the flood comes from its user; a new connection is the newest there.
+   */
+  private static PathReply askWithOneRetry(Path socket, PathRequest request, EndpointOwner owner, int timeoutMs)
+      throws IOException {
+    for (int attempt = 1;; attempt++) {
+      try {
+        return request.op == PathRequest.Op.DESCRIPTORS
+            ? EndpointClient.askForDescriptors(socket, request, owner, timeoutMs)
+            : EndpointClient.ask(socket, request, owner, timeoutMs);
+      } catch (EndpointClient.UntrustedEndpointException e) {
+        throw e;
+      } catch (IOException e) {
+        if (attempt == 2 || e instanceof java.io.InterruptedIOException // a timeout: not asked twice
+            || !Files.exists(socket, LinkOption.NOFOLLOW_LINKS)) {
+          throw e;
+        }
+        LOG.debug("hadoopopt direct-I/O: {} closed without a reply ({}); asking once more", socket, e.toString());
+      }
+    }
   }
 
   /** The DataNode user to trust, resolved once per distinct setting (it may look at the data directories). */

@@ -63,7 +63,7 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
     process = ShmChannel.process(pipeMapRed);
     ShmChannel.programStarted(process);
     path = ShmChannel.path(conf, process.pid(), "in");
-    ring = new RingProducer(path.toString(), ShmChannel.create(conf, path), ShmChannel.peer(process), stall);
+    ring = new RingProducer(path.toString(), ShmChannel.create(conf, path, process), ShmChannel.peer(process), stall);
     ring.setAttachTimeout(ShmChannel.attachTimeout(conf));
     turns = ShmChannel.joinTurns(pipeMapRed);
     ring.setSleepHook(turns.aroundSleep());

@@ -83,7 +83,7 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
     process = ShmChannel.process(pipeMapRed);
     path = ShmChannel.path(conf, process.pid(), "out");
     // No stall timeout: a program may rightly compute for long without output (grep, reduce).
-    ring = new RingConsumer(path.toString(), ShmChannel.create(conf, path), ShmChannel.peer(process), 0);
+    ring = new RingConsumer(path.toString(), ShmChannel.create(conf, path, process), ShmChannel.peer(process), 0);
     ring.setAttachTimeout(ShmChannel.attachTimeout(conf));
     turns = ShmChannel.joinTurns(pipeMapRed);
     ring.setSleepHook(turns.aroundSleep());

@@ -24,14 +24,10 @@ public final class RingConsumer extends RingSide {
 
   public RingConsumer(String name, ByteBuffer segment, Peer peer, long stallMs) throws IOException {
     super(name, segment, peer, stallMs);
-    this.pos = getLong(RingLayout.OFF_HEAD);
-    if ((pos & (RingLayout.RECORD_ALIGN - 1)) != 0 || pos < 0) {
-      throw new IOException(name + ": corrupt ring header, head " + pos + " at offset " + RingLayout.OFF_HEAD
-          + " is not an aligned position");
-    }
+    this.pos = startHead;
     this.next = pos;
     this.headPublished = pos;
-    this.tailCache = pos;
+    this.tailCache = startTail;
   }
 
   public ByteBuffer data() {
@@ -102,6 +98,10 @@ public final class RingConsumer extends RingSide {
       more = false;
       if (len < 0) {
         if (len == RingLayout.PADDING) {
+          if (pos + capacity - off > tailCache) {
+            throw new IOException(name + ": corrupt ring, padding at data offset " + off + " reaches past the tail "
+                + tailCache + " (offset " + RingLayout.OFF_TAIL + ")");
+          }
           pos += capacity - off; // published with the next records
           next = pos;
           continue;
