@@ -94,6 +94,11 @@ class ResultsAndVariantsTest {
     assertTrue(Availability.applies(Variant.parse("hash"), Task.JOIN) && Availability.applies(Variant.parse("hash"), Task.UDF));
     assertTrue(!Availability.applies(Variant.parse("hash"), Task.GREP), "map-only: no collector");
     assertEquals(Variant.parseList(Variant.QUICK), Variant.parseList(List.of("quick", "mti")));
+    assertTrue(Variant.parseList(List.of("all")).containsAll(Variant.parseList(Variant.QUICK)),
+        "--variants all runs the quick run's variants too");
+    for (Variant.Decoder d : Variant.Decoder.values()) {
+      assertTrue(Variant.parseList(List.of("all")).stream().anyMatch(v -> v.decoder() == d), "all has decoder " + d.label());
+    }
   }
 
   @Test
