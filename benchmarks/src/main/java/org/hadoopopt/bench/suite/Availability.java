@@ -49,7 +49,10 @@ final class Availability {
       case BDB:
         return t == Task.SELECTION || AGGREGATIONS.contains(t);
       case MTP:
-        return t == Task.GREP || t == Task.SELECTION || t == Task.AGGREGATION_DATES;
+        return t == Task.GREP || t == Task.SELECTION || t == Task.AGGREGATION_DATES || t == Task.JOIN;
+      case MTV:
+      case BDBIV:
+        return t == Task.SELECTION || AGGREGATIONS.contains(t);
       case BDBP:
         return t == Task.SELECTION || t == Task.AGGREGATION_DATES;
       case MTI:
@@ -58,6 +61,7 @@ final class Availability {
         return t == Task.SELECTION || t == Task.AGGREGATION_DATES;
       case SIMPLE_INDEX:
       case PARTITION:
+      case LOOKUP:
         return t == Task.JOIN;
       default:
         return false;

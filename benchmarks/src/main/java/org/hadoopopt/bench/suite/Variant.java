@@ -23,7 +23,14 @@ public final class Variant {
     BDBTREE("bdbtree", Input.LOADED_BDBTREE),
     SIMPLE_INDEX("simple-index", Input.LOADED_TEXT), PARTITION("partition", Input.LOADED_TEXT),
     /** mt / bdb with the scan's filter pushed into the record reader. */
-    MTP("mtp", Input.TEXT), BDBP("bdbp", Input.KVSF);
+    MTP("mtp", Input.TEXT), BDBP("bdbp", Input.KVSF),
+    /** Pages, not records: the text, or the loaded KVSF copy through its index, a page of column vectors at a time. */
+    MTV("mtv", Input.TEXT), BDBIV("bdbiv", Input.LOADED_KVSF),
+    /**
+     * The join's visits in range through UserVisits' loaded KVSF copy and its visitDate index, each
+     * pageRank looked up by key in Rankings loaded sorted and indexed on pageURL ({@link Input#LOADED_KVSF_BY_KEY}).
+     */
+    LOOKUP("lookup", Input.LOADED_KVSF);
 
     final String label;
     final Input input;
@@ -37,18 +44,31 @@ public final class Variant {
       return label;
     }
 
+    /** The copy the decoder reads of most tables (see {@link #input(String)}). */
     public Input input() {
       return input;
+    }
+
+    /** The copy the decoder reads of TABLE: lookup reads Rankings by its key, everything else {@link #input()}. */
+    public Input input(String table) {
+      return this == LOOKUP && table.equals("rankings") ? Input.LOADED_KVSF_BY_KEY : input;
+    }
+
+    /** Whether the decoder hands the job pages of column vectors (and aggregates inside the map). */
+    public boolean pages() {
+      return this == MTV || this == BDBIV;
     }
   }
 
   /** The copy of the data a decoder reads. */
   public enum Input {
-    TEXT, KVSF, LOADED_TEXT, LOADED_KVSF, LOADED_BDBTREE;
+    TEXT, KVSF, LOADED_TEXT, LOADED_KVSF, LOADED_BDBTREE,
+    /** KVSF loaded sorted and indexed on the table's partition column (its key: Rankings' pageURL), small pages, for lookups by key. */
+    LOADED_KVSF_BY_KEY;
 
     /** Whether the loader ({@code load}) makes this copy. */
     public boolean loaded() {
-      return this == LOADED_TEXT || this == LOADED_KVSF || this == LOADED_BDBTREE;
+      return this != TEXT && this != KVSF;
     }
   }
 
@@ -89,8 +109,9 @@ public final class Variant {
    * the combinations of modifiers worth measuring, {@link #QUICK}'s among them (a test checks it).
    */
   public static final List<String> DEFAULTS = Collections.unmodifiableList(Arrays.asList(
-      "baseline", "mt", "mtp", "bdb", "bdbp", "mti", "bdbi", "bdbtree", "simple-index", "partition", "fp", "fph",
-      "mt+fph", "bdb+fph", "mt+hash", "bdb+hash", "dio", "mtp+dio", "mt+hash+dio", "bdb+fph+dio", "bdbi+fph+dio",
+      "baseline", "mt", "mtp", "mtv", "bdb", "bdbp", "mti", "bdbi", "bdbiv", "bdbtree", "simple-index", "partition", "fp", "fph",
+      "mt+fph", "bdb+fph", "mt+hash", "bdb+hash", "lookup", "dio", "mtp+dio", "mtv+dio", "mt+hash+dio", "bdb+fph+dio",
+      "bdbi+fph+dio",
       "patched", "pfs", "pfsh"));
 
   /**
@@ -127,7 +148,9 @@ public final class Variant {
         mods.add(asModifier);
       } else {
         throw new IllegalArgumentException("unknown variant part '" + parts[i] + "' in '" + spec
-            + "'; a variant is a decoder (baseline, mt, bdb, mti, bdbi, bdbtree, simple-index, partition, mtp, bdbp) followed by"
+            + "'; a variant is a decoder (baseline, mt, bdb, mti, bdbi, bdbtree, simple-index, partition, mtp, bdbp, mtv, bdbiv,"
+            + " lookup)"
+            + " followed by"
             + " +fp, +fph, +hash, +dio, +jiang, +patched, +pfs or +pfsh");
       }
     }

@@ -161,6 +161,12 @@ public class LoadJob extends Configured implements Tool {
     return Long.parseLong(digits) << shift;
   }
 
+  /** The column the table is partitioned on ({@link #PARTITION_COLUMN}, or the table's default). */
+  public static String partitionColumn(Configuration conf) {
+    Schema s = getTable(conf);
+    return s.fieldName(partitionField(conf, s));
+  }
+
   static int partitionField(Configuration conf, Schema s) {
     String pavlo = s == Schema.RANKINGS ? "pageURL" : s == Schema.USER_VISITS ? "destURL" : s.fieldName(0);
     return field(s, PARTITION_COLUMN, conf.getTrimmed(PARTITION_COLUMN, pavlo));
