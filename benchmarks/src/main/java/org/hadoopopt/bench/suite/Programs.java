@@ -48,6 +48,7 @@ public final class Programs {
     d.addClass("load", LoadJob.class, "partition, sort and index a table: " + LoadJob.USAGE);
     d.addClass("convert", KvsfConvert.class, "text table to KeyValueSequenceFile: convert " + KvsfConvert.USAGE);
     d.addClass("suite", SuiteTool.class, "the benchmark suite: " + SuiteTool.USAGE);
+    d.addClass("summary", SummaryTool.class, "the results file of a run made in parts: " + SummaryTool.USAGE);
     return d;
   }
 

@@ -29,6 +29,7 @@ import org.hadoopopt.bench.tools.Jobs;
 import org.hadoopopt.bench.tools.ToolArgs;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.bench.report.HtmlReport;
+import org.hadoopopt.bench.report.ResultsMarkdown;
 import org.hadoopopt.bench.results.Answer;
 import org.hadoopopt.bench.results.CellResult;
 import org.hadoopopt.bench.results.SuiteResults;
@@ -172,13 +173,16 @@ public final class SuiteTool extends Configured implements Tool {
         progress.println("B+-tree reads, " + trees);
       }
     }
-    progress.println("results: " + new File(out, "results.json") + ", report: " + new File(out, "report.html"));
+    progress.println("results: " + new File(out, "results.md") + " and " + new File(out, "results.json") + ", report: "
+        + new File(out, "report.html"));
     return 0;
   }
 
   private void describe(SuiteResults r, Configuration conf, String work) {
     Map<String, String> m = r.run();
     m.put("started", Instant.now().toString());
+    m.put("commit", commit());
+    m.put("loadAverageStart", loadAverage());
     m.put("scale", Double.toString(PavloGenerator.getScale(conf)));
     m.put("seed", Long.toString(PavloGenerator.getSeed(conf)));
     m.put("runs", Integer.toString(SuiteOptions.getRuns(conf)));
@@ -283,8 +287,59 @@ public final class SuiteTool extends Configured implements Tool {
   }
 
   private static void write(SuiteResults results, File out) throws IOException {
+    results.run().put("ended", Instant.now().toString());
+    results.run().put("loadAverageEnd", loadAverage());
     Files.write(new File(out, "results.json").toPath(), ResultsJson.write(results).getBytes(StandardCharsets.UTF_8));
+    Files.write(new File(out, "results.md").toPath(),
+        ResultsMarkdown.render(ResultsMarkdown.one(results), null).getBytes(StandardCharsets.UTF_8));
     HtmlReport.write(results, new File(out, "report.html"));
+  }
+
+  /** The 1, 5 and 15 minute load averages (Linux), or "unknown". */
+  static String loadAverage() {
+    try {
+      String[] f = new String(Files.readAllBytes(new File("/proc/loadavg").toPath()), StandardCharsets.US_ASCII).split(" ");
+      return f[0] + " " + f[1] + " " + f[2];
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
+  }
+
+  /**
+   * The commit of the checkout the suite's classes come from ({@code git rev-parse HEAD}, with
+   * {@code +changes} when its work tree differs), or "unknown" outside a git checkout.
+   */
+  static String commit() {
+    try {
+      java.net.URL where = SuiteTool.class.getProtectionDomain().getCodeSource().getLocation();
+      File dir = new File(where.toURI());
+      while (dir != null && !new File(dir, ".git").exists()) {
+        dir = dir.getParentFile();
+      }
+      if (dir == null) {
+        return "unknown";
+      }
+      String head = git(dir, "rev-parse", "HEAD");
+      String changes = git(dir, "status", "--porcelain", "--untracked-files=no");
+      return head == null ? "unknown" : head + (changes == null || changes.isEmpty() ? "" : "+changes");
+    } catch (java.net.URISyntaxException | RuntimeException e) {
+      return "unknown";
+    }
+  }
+
+  private static String git(File dir, String... args) {
+    List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.getPath()));
+    cmd.addAll(List.of(args));
+    try {
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+      return p.waitFor() == 0 ? out : null;
+    } catch (IOException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
   }
 
   public static void main(String[] args) throws Exception {

@@ -115,14 +115,16 @@ public final class Variant {
       "patched", "pfs", "pfsh"));
 
   /**
-   * {@code --variants quick}: the baseline and the best combination for each task, for the
-   * default run of {@code bin/hadoopopt bench} (on HDFS with the local job runner): grep and
-   * selection mutable decoding with the filter pushed down (mtp, with direct I/O: mtp+dio),
-   * selection over the range index (mti), the aggregation by hash grouping over whole text files
-   * with direct I/O (mt+hash+dio; it also runs the join's per-sourceIP sums), the partition join.
+   * {@code --variants quick}: the baseline and the best combination for each task on each storage,
+   * for the default run of {@code bin/hadoopopt bench} (on HDFS with the local job runner). On the
+   * text: grep, selection and the join with the filter pushed down (mtp, with direct I/O: mtp+dio),
+   * selection and the aggregation a page at a time (mtv, mtv+dio), the aggregation by hash grouping
+   * over whole text files with direct I/O (mt+hash+dio). On loaded copies, one load of each table
+   * serving every task: selection and the aggregation a page at a time through the index (bdbiv,
+   * KVSF), the join's visits through the date index with Rankings looked up by key (lookup).
    */
   public static final List<String> QUICK = Collections.unmodifiableList(Arrays.asList(
-      "baseline", "mtp", "mtp+dio", "mti", "mt+hash+dio", "partition"));
+      "baseline", "mtp", "mtp+dio", "mtv", "mtv+dio", "mt+hash+dio", "bdbiv", "lookup"));
 
   private final Decoder decoder;
   private final Set<Modifier> modifiers;

@@ -126,8 +126,13 @@ final class ColumnBatchReader extends RecordReader<NullWritable, ColumnBatch> {
 
   private boolean advance() throws IOException {
     while (true) {
-      if (part == null && !openNext()) {
-        return false;
+      if (part == null) {
+        if (!openNext()) {
+          return false;
+        }
+        if (part == null) {
+          continue; // an empty part
+        }
       }
       boolean filled = kvsf != null ? nextPage() : nextLines();
       if (!filled) {
@@ -271,21 +276,28 @@ final class ColumnBatchReader extends RecordReader<NullWritable, ColumnBatch> {
 
   /** A column this reader decodes or tests that the file's table lacks, named with what needs it; null if none. */
   private String missingColumn(Schema file) {
+    if (predicate != null && !has(file, predicate.field())) {
+      return schema.fieldName(predicate.field()) + " (the pushed-down predicate's, " + Pushdown.COLUMN + ")";
+    }
+    if (indexRange != null && !has(file, indexRange.field())) {
+      return schema.fieldName(indexRange.field()) + " (the index range's, " + RangeIndexInputFormat.COLUMN + ")";
+    }
     for (int f = 0; f < schema.fieldCount(); f++) {
-      if (!projected[f]) {
-        continue;
-      }
-      String c = schema.fieldName(f);
-      boolean has = false;
-      for (int g = 0; g < file.fieldCount(); g++) {
-        has |= file.fieldName(g).equals(c) && file.type(g) == schema.type(f);
-      }
-      if (!has) {
-        return c + (predicate != null && predicate.field() == f ? " (the pushed-down predicate's, " + Pushdown.COLUMN + ")"
-            : indexRange != null && indexRange.field() == f ? " (the index range's)" : " (projected, " + BatchColumns.COLUMNS + ")");
+      if (projected[f] && !has(file, f)) {
+        return schema.fieldName(f) + " (projected, " + BatchColumns.COLUMNS + ")";
       }
     }
     return null;
+  }
+
+  /** Whether the file's table has column F of the table read, by name and type. */
+  private boolean has(Schema file, int f) {
+    for (int g = 0; g < file.fieldCount(); g++) {
+      if (file.fieldName(g).equals(schema.fieldName(f)) && file.type(g) == schema.type(f)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void closePart() throws IOException {

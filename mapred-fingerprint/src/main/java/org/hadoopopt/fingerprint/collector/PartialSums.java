@@ -10,9 +10,10 @@ import java.util.Arrays;
  * key is compared without touching anything else) with a running {@code long} sum per key instead
  * of a chain of values, and a batch's probe slots loaded in one loop before any is compared (the
  * collector's {@link ProbeBatch} finding: one cache miss waited out per record was half the map
- * thread). Every array is allocated once from a byte budget; when the keys fill it, every key and
- * its sum goes to the mapper's sink (a partial result, which the job's combiner and reducer add up
- * as they would any map output) and the table starts empty again.
+ * thread). The table starts small and doubles while it is half full, up to a byte budget, so a few
+ * thousand keys stay in the caches; when the keys fill the budget, every key and its sum goes to the
+ * mapper's sink (a partial result, which the job's combiner and reducer add up as they would any map
+ * output) and the table starts empty again.
  */
 public final class PartialSums {
   /** Where partial sums go: a key's bytes and its sum (the array is the table's: copy what you keep). */
@@ -28,28 +29,36 @@ public final class PartialSums {
   private static final int BATCH = 64;
   /** Bytes per entry the budget pays: two slots (the table at most half full), the sum, the key's start, 16 key bytes. */
   static final int BYTES_PER_ENTRY = 2 * STRIDE * 8 + 8 + 4 + PACKED;
+  /** Slots of a new table. */
+  private static final int FIRST_SLOTS = 1 << 12;
 
-  private final long[] slots;
-  private final int mask;
-  private final int capacity;
-  private final long[] sums;
-  private final int[] keyStart;
-  private final byte[] keys;
+  private final int maxSlots;
+  private long[] slots;
+  private int mask;
+  private long[] sums;
+  private int[] keyStart;
+  private byte[] keys;
   private int keysUsed;
   private int entries;
   private final int[] hash = new int[BATCH];
+  private final long[] first = new long[BATCH];
+  private final long[] second = new long[BATCH];
   private long touched;
 
-  /** A table of about BUDGET bytes (at least 16 entries). */
+  /** A table that grows to about BUDGET bytes (at least 16 entries) before it drains. */
   public PartialSums(long budget) {
     int e = (int) Math.min(1 << 26, Math.max(16, budget / BYTES_PER_ENTRY));
-    int s = Integer.highestOneBit(2 * e);
+    maxSlots = Integer.highestOneBit(2 * e);
+    allocate(Math.min(FIRST_SLOTS, maxSlots));
+  }
+
+  private void allocate(int s) {
     slots = new long[s * STRIDE];
     mask = s - 1;
-    capacity = s / 2;
-    sums = new long[capacity];
-    keyStart = new int[capacity];
-    keys = new byte[(int) Math.min(Integer.MAX_VALUE - 16, (long) capacity * PACKED)];
+    sums = sums == null ? new long[s / 2] : Arrays.copyOf(sums, s / 2);
+    keyStart = keyStart == null ? new int[s / 2] : Arrays.copyOf(keyStart, s / 2);
+    int keyBytes = (int) Math.min(Integer.MAX_VALUE - 16, (long) (s / 2) * PACKED);
+    keys = keys == null ? new byte[keyBytes] : Arrays.copyOf(keys, Math.max(keys.length, keyBytes));
   }
 
   /** Keys held. */
@@ -57,9 +66,9 @@ public final class PartialSums {
     return entries;
   }
 
-  /** Keys the table holds before it drains. */
+  /** Keys the table holds before it drains, once grown to its budget. */
   public int capacity() {
-    return capacity;
+    return maxSlots / 2;
   }
 
   /**
@@ -73,25 +82,32 @@ public final class PartialSums {
       int to = Math.min(n, from + BATCH);
       for (int i = from; i < to; i++) {
         int r = rows[i];
-        int h = GroupTable.hash(data, starts[r], lengths[r], 0);
-        hash[i - from] = h;
+        int j = i - from;
+        long f = GroupTable.pack(data, starts[r], lengths[r], 0);
+        long g = GroupTable.pack(data, starts[r], lengths[r], 8);
+        int h = GroupTable.hash(f, g, data, starts[r], lengths[r], 0);
+        first[j] = f;
+        second[j] = g;
+        hash[j] = h;
         touched += slots[(h & mask) * STRIDE];
       }
       for (int i = from; i < to; i++) {
         int r = rows[i];
-        add(data, starts[r], lengths[r], hash[i - from], values[r], sink);
+        int j = i - from;
+        add(data, starts[r], lengths[r], first[j], second[j], hash[j], values[r], sink);
       }
     }
   }
 
   /** Adds V to the sum of the key {@code B[OFF, OFF + LEN)}. */
   public void add(byte[] b, int off, int len, long v, Sink sink) throws IOException, InterruptedException {
-    add(b, off, len, GroupTable.hash(b, off, len, 0), v, sink);
+    long f = GroupTable.pack(b, off, len, 0);
+    long g = GroupTable.pack(b, off, len, 8);
+    add(b, off, len, f, g, GroupTable.hash(f, g, b, off, len, 0), v, sink);
   }
 
-  private void add(byte[] b, int off, int len, int h, long v, Sink sink) throws IOException, InterruptedException {
-    long first = GroupTable.pack(b, off, len, 0);
-    long second = GroupTable.pack(b, off, len, 8);
+  private void add(byte[] b, int off, int len, long f, long g, int h, long v, Sink sink)
+      throws IOException, InterruptedException {
     int s = h & mask;
     while (true) {
       int at = s * STRIDE;
@@ -99,7 +115,7 @@ public final class PartialSums {
       if (slot == 0) {
         break;
       }
-      if ((int) (slot >>> 32) == h && slots[at + 1] == len && slots[at + 2] == first && slots[at + 3] == second) {
+      if ((int) (slot >>> 32) == h && slots[at + 1] == len && slots[at + 2] == f && slots[at + 3] == g) {
         int e = (int) slot - 1;
         if (len <= PACKED || Arrays.equals(keys, keyStart[e] + PACKED, keyStart[e] + len, b, off + PACKED, off + len)) {
           sums[e] += v;
@@ -108,13 +124,16 @@ public final class PartialSums {
       }
       s = (s + 1) & mask;
     }
-    if (entries == capacity || len > keys.length - keysUsed) {
-      if (len > keys.length) {
+    if (2 * (entries + 1) > mask + 1 || len > keys.length - keysUsed) {
+      if (mask + 1 < maxSlots) {
+        grow();
+      } else if (len > keys.length) {
         sink.accept(b, off, len, v); // a key larger than the whole table: its own partial
         return;
+      } else {
+        drain(sink);
       }
-      drain(sink);
-      add(b, off, len, h, v, sink);
+      add(b, off, len, f, g, h, v, sink);
       return;
     }
     int e = entries++;
@@ -122,11 +141,30 @@ public final class PartialSums {
     keyStart[e] = keysUsed;
     keysUsed += len;
     sums[e] = v;
+    put(s, h, e, len, f, g);
+  }
+
+  private void put(int s, int h, int e, int len, long f, long g) {
     int at = s * STRIDE;
     slots[at] = ((long) h << 32) | (e + 1);
     slots[at + 1] = len;
-    slots[at + 2] = first;
-    slots[at + 3] = second;
+    slots[at + 2] = f;
+    slots[at + 3] = g;
+  }
+
+  /** Doubles the table (the slots placed again from the old ones; keys and sums keep their places). */
+  private void grow() {
+    long[] old = slots;
+    allocate((mask + 1) * 2);
+    for (int at = 0; at < old.length; at += STRIDE) {
+      if (old[at] != 0) {
+        int s = (int) (old[at] >>> 32) & mask;
+        while (slots[s * STRIDE] != 0) {
+          s = (s + 1) & mask;
+        }
+        System.arraycopy(old, at, slots, s * STRIDE, STRIDE);
+      }
+    }
   }
 
   /** Hands every key and its sum to SINK, in the order the keys came, and empties the table. */

@@ -1,9 +1,6 @@
 package org.hadoopopt.bench.pavlo.jobs;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -13,11 +10,13 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.hadoopopt.bench.pavlo.DateRange;
 import org.hadoopopt.bench.pavlo.RawText;
 import org.hadoopopt.bench.tools.TaskJars;
@@ -49,13 +48,13 @@ import org.hadoopopt.inputformats.record.UserVisitsRecord;
  *       partition; one map job.
  * </ul>
  */
-final class JoinPlans {
-  /** Set by the plans: the folder of the visits in range ({@code mtp}), read by every probing map. */
-  static final String VISITS_DIR = "hadoopopt.bench.join.visits.dir";
-  /** Set by the plans: Rankings loaded on pageURL ({@code lookup}): its partition files, looked up by key. */
-  static final String LOOKUP_DIR = "hadoopopt.bench.join.lookup.dir";
-  /** Set by the plans: the partitions both tables were loaded into ({@code lookup}). */
-  static final String LOOKUP_PARTITIONS = "hadoopopt.bench.join.lookup.partitions";
+public final class JoinPlans {
+  /** {@code hadoopopt.bench.join.visits.dir}, set by {@code join --variant mtp}: the folder of the visits in range, read by every probing map. */
+  public static final String VISITS_DIR = "hadoopopt.bench.join.visits.dir";
+  /** {@code hadoopopt.bench.join.lookup.dir}, set by {@code join --variant lookup}: Rankings loaded on pageURL, its partition files looked up by key. */
+  public static final String LOOKUP_DIR = "hadoopopt.bench.join.lookup.dir";
+  /** {@code hadoopopt.bench.join.lookup.partitions}, set by {@code join --variant lookup}: the partitions both tables were loaded into. */
+  public static final String LOOKUP_PARTITIONS = "hadoopopt.bench.join.lookup.partitions";
 
   private JoinPlans() {}
 
@@ -69,6 +68,8 @@ final class JoinPlans {
         LocalDate.parse(range.to()), true);
     filter.setMapperClass(VisitsInRangeMapper.class);
     filter.setNumReduceTasks(0);
+    // (destURL, sourceIP TAB micros) in a SequenceFile: either string may hold a TAB, so no text line would do
+    filter.setOutputFormatClass(SequenceFileOutputFormat.class);
     FileInputFormat.addInputPath(filter, visits);
     FileOutputFormat.setOutputPath(filter, inRange);
     tool.submit(filter);
@@ -122,11 +123,10 @@ final class JoinPlans {
     TaskJars.ship(conf, TaskJars.INPUTFORMATS);
   }
 
-  /** Each visit in range (tested by the reader) as {@code destURL TAB sourceIP TAB micros}. */
+  /** Each visit in range (tested by the reader) as (destURL, {@code sourceIP TAB micros}). */
   public static class VisitsInRangeMapper extends Mapper<NullWritable, ColumnBatch, Text, Text> {
     private final Text url = new Text();
     private final Text visit = new Text();
-    private final byte[] digits = new byte[20];
 
     @Override
     protected void map(NullWritable key, ColumnBatch b, Context ctx) throws IOException, InterruptedException {
@@ -138,12 +138,8 @@ final class JoinPlans {
         int r = sel[i];
         url.set(b.strings(d), b.starts(d)[r], b.lengths(d)[r]);
         visit.set(b.strings(ip), b.starts(ip)[r], b.lengths(ip)[r]);
-        visit.append(new byte[] {'\t'}, 0, 1);
-        String m = Long.toString(micros[r]);
-        for (int k = 0; k < m.length(); k++) {
-          digits[k] = (byte) m.charAt(k);
-        }
-        visit.append(digits, 0, m.length());
+        byte[] m = RawText.bytes("\t" + micros[r]);
+        visit.append(m, 0, m.length);
         ctx.write(url, visit);
       }
     }
@@ -182,11 +178,13 @@ final class JoinPlans {
       Configuration conf = ctx.getConfiguration();
       Path dir = new Path(conf.get(VISITS_DIR));
       FileSystem fs = dir.getFileSystem(conf);
+      Text url = new Text();
+      Text visit = new Text();
       for (FileStatus f : fs.listStatus(dir, p -> p.getName().startsWith("part-"))) {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(fs.open(f.getPath()), StandardCharsets.ISO_8859_1))) {
-          for (String line; (line = in.readLine()) != null;) {
-            String[] v = RawText.splitLastTabs(line, 3); // one char per byte: the bytes as they were
-            visits.add(RawText.bytes(v[0]), v[1], Long.parseLong(v[2]));
+        try (SequenceFile.Reader in = new SequenceFile.Reader(conf, SequenceFile.Reader.file(f.getPath()))) {
+          while (in.next(url, visit)) {
+            String[] v = RawText.splitLastTabs(RawText.string(visit), 2); // one char per byte: the bytes as they were
+            visits.add(Arrays.copyOf(url.getBytes(), url.getLength()), v[0], Long.parseLong(v[1]));
           }
         }
       }

@@ -34,13 +34,13 @@ import org.hadoopopt.inputformats.record.UserVisitsRecord;
  * the combiner and reducer add the partials up as they would any map output. Splits are sized
  * (scan) or page runs packed (index) to the map slots. Output is the baseline's bytes.
  */
-final class PageVariants {
+public final class PageVariants {
   /**
    * {@code hadoopopt.bench.aggregation.partial.bytes}, default: a quarter of the map task's heap, at
    * most 268435456: the byte budget of a page-variant map's table of partial sums (at about 92 bytes
-   * a key; a full table emits its sums and starts again).
+   * a key; the table starts small and doubles up to it; a full table emits its sums and starts again).
    */
-  static final String PARTIAL_BYTES = "hadoopopt.bench.aggregation.partial.bytes";
+  public static final String PARTIAL_BYTES = "hadoopopt.bench.aggregation.partial.bytes";
   static final long PARTIAL_BYTES_MAX = 256L << 20;
 
   private PageVariants() {}
