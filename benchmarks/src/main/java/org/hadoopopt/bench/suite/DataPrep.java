@@ -173,6 +173,7 @@ final class DataPrep {
         String step = "convert " + table + " to kvsf";
         if (!reusable(out, KvsfConvert.parameters(c, Schema.forName(table), text))) {
           TaskJars.ship(c, TaskJars.INPUTFORMATS);
+          LoadSettings.apply(c);
           record(LoadStep.Side.HADOOPOPT, step, copyName(input, table),
               make(out, "converting " + table + " to KeyValueSequenceFiles", new KvsfConvert(), c, table, text.toString()));
         } else {
@@ -201,6 +202,7 @@ final class DataPrep {
         }
         if (!reusable(out, LoadJob.parameters(c, text))) {
           TaskJars.ship(c, TaskJars.INPUTFORMATS);
+          LoadSettings.apply(c);
           record(LoadStep.Side.HADOOPOPT, step, copyName(input, table),
               make(out, "loading " + table + " (" + format + ", " + partitions + " partitions, indexed on "
               + c.get(LoadJob.INDEX_COLUMN, "the default column") + ")", programs.tool("load"), c, text.toString()));

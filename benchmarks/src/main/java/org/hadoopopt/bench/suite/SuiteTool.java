@@ -92,6 +92,7 @@ public final class SuiteTool extends Configured implements Tool {
       PavloGenerator.getScale(conf);
       BadRecords.isSkipBad(conf);
       Jobs.isLocalShipJobJar(conf);
+      LoadSettings.compress(conf);
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage() + "\nusage: " + USAGE + "\n  tasks: " + Task.names() + "\n  variants: "
           + String.join(",", Variant.DEFAULTS));

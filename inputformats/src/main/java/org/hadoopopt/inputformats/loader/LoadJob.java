@@ -20,6 +20,7 @@ import org.hadoopopt.inputformats.RenamedKeys;
 import org.hadoopopt.inputformats.index.KeyType;
 import org.hadoopopt.inputformats.kvsf.KvsfLayout;
 import org.hadoopopt.inputformats.mapreduce.CompleteOutput;
+import org.hadoopopt.inputformats.mapreduce.CountedOutputFormat;
 import org.hadoopopt.inputformats.mapreduce.KvsfOutputFormat;
 import org.hadoopopt.inputformats.record.Schema;
 
@@ -211,7 +212,9 @@ public class LoadJob extends Configured implements Tool {
     job.setMapOutputValueClass(Text.class);
     job.setOutputKeyClass(BytesWritable.class);
     job.setOutputValueClass(Text.class);
-    job.setOutputFormatClass(format == Format.BDBTREE ? LoadedTreeOutputFormat.class : LoadedOutputFormat.class);
+    // Through CountedOutputFormat: the same files and committer, without ReduceTask's walk of the
+    // file-system statistics around every row written (a tenth of the load's samples, profiled).
+    CountedOutputFormat.wrap(job, format == Format.BDBTREE ? LoadedTreeOutputFormat.class : LoadedOutputFormat.class);
     FileInputFormat.addInputPath(job, in);
     FileOutputFormat.setOutputPath(job, out);
     return job;
