@@ -21,21 +21,29 @@ public final class PartialSums {
     void accept(byte[] key, int off, int len, long sum) throws IOException, InterruptedException;
   }
 
-  /** Longs per probe slot: hash and entry + 1 (0: free), key length, key bytes 0..7, key bytes 8..15. */
+  /**
+   * Longs per probe slot: the key's hash, its length (255: that long or longer, the rest in the
+   * arena) and entry + 1 (0: free) in one; key bytes 0..7; key bytes 8..15; the running sum. The
+   * sum beside the key: a probe that finds its key adds in the same 32 bytes, one cache miss.
+   */
   private static final int STRIDE = 4;
+  /** Entries a table may hold: entry + 1 takes the low 24 bits of a slot's first long. */
+  private static final int MAX_ENTRIES = (1 << 24) - 1;
+  private static final int LONG_KEY = 255;
   /** Key bytes a slot holds. */
   private static final int PACKED = 16;
   /** Rows whose slots are loaded before any is compared. */
   private static final int BATCH = 64;
-  /** Bytes per entry the budget pays: two slots (the table at most half full), the sum, the key's start, 16 key bytes. */
-  static final int BYTES_PER_ENTRY = 2 * STRIDE * 8 + 8 + 4 + PACKED;
+  /** Bytes per entry the budget pays: two slots (the table at most half full), its slot's and key's start, 16 key bytes. */
+  static final int BYTES_PER_ENTRY = 2 * STRIDE * 8 + 4 + 4 + PACKED;
   /** Slots of a new table. */
   private static final int FIRST_SLOTS = 1 << 12;
 
   private final int maxSlots;
   private long[] slots;
   private int mask;
-  private long[] sums;
+  /** Each entry's slot, for handing the sums out in the keys' order. */
+  private int[] slotOf;
   private int[] keyStart;
   private byte[] keys;
   private int keysUsed;
@@ -47,7 +55,7 @@ public final class PartialSums {
 
   /** A table that grows to about BUDGET bytes (at least 16 entries) before it drains. */
   public PartialSums(long budget) {
-    int e = (int) Math.min(1 << 26, Math.max(16, budget / BYTES_PER_ENTRY));
+    int e = (int) Math.min(MAX_ENTRIES, Math.max(16, budget / BYTES_PER_ENTRY));
     maxSlots = Integer.highestOneBit(2 * e);
     allocate(Math.min(FIRST_SLOTS, maxSlots));
   }
@@ -55,7 +63,7 @@ public final class PartialSums {
   private void allocate(int s) {
     slots = new long[s * STRIDE];
     mask = s - 1;
-    sums = sums == null ? new long[s / 2] : Arrays.copyOf(sums, s / 2);
+    slotOf = slotOf == null ? new int[s / 2] : Arrays.copyOf(slotOf, s / 2);
     keyStart = keyStart == null ? new int[s / 2] : Arrays.copyOf(keyStart, s / 2);
     int keyBytes = (int) Math.min(Integer.MAX_VALUE - 16, (long) (s / 2) * PACKED);
     keys = keys == null ? new byte[keyBytes] : Arrays.copyOf(keys, Math.max(keys.length, keyBytes));
@@ -89,7 +97,8 @@ public final class PartialSums {
         first[j] = f;
         second[j] = g;
         hash[j] = h;
-        touched += slots[(h & mask) * STRIDE];
+        int at = (h & mask) * STRIDE;
+        touched += slots[at] + slots[at + STRIDE - 1]; // both ends: a slot may straddle two cache lines
       }
       for (int i = from; i < to; i++) {
         int r = rows[i];
@@ -108,6 +117,7 @@ public final class PartialSums {
 
   private void add(byte[] b, int off, int len, long f, long g, int h, long v, Sink sink)
       throws IOException, InterruptedException {
+    long tag = ((long) h << 32) | ((long) Math.min(len, LONG_KEY) << 24);
     int s = h & mask;
     while (true) {
       int at = s * STRIDE;
@@ -115,11 +125,13 @@ public final class PartialSums {
       if (slot == 0) {
         break;
       }
-      if ((int) (slot >>> 32) == h && slots[at + 1] == len && slots[at + 2] == f && slots[at + 3] == g) {
-        int e = (int) slot - 1;
-        if (len <= PACKED || Arrays.equals(keys, keyStart[e] + PACKED, keyStart[e] + len, b, off + PACKED, off + len)) {
-          sums[e] += v;
-          return;
+      if ((slot & ~0xFFFFFFL) == tag && slots[at + 1] == f && slots[at + 2] == g) {
+        int e = (int) (slot & 0xFFFFFF) - 1;
+        if (len <= PACKED || len < LONG_KEY || keyLength(e) == len) {
+          if (len <= PACKED || Arrays.equals(keys, keyStart[e] + PACKED, keyStart[e] + len, b, off + PACKED, off + len)) {
+            slots[at + 3] += v;
+            return;
+          }
         }
       }
       s = (s + 1) & mask;
@@ -140,19 +152,19 @@ public final class PartialSums {
     System.arraycopy(b, off, keys, keysUsed, len);
     keyStart[e] = keysUsed;
     keysUsed += len;
-    sums[e] = v;
-    put(s, h, e, len, f, g);
-  }
-
-  private void put(int s, int h, int e, int len, long f, long g) {
     int at = s * STRIDE;
-    slots[at] = ((long) h << 32) | (e + 1);
-    slots[at + 1] = len;
-    slots[at + 2] = f;
-    slots[at + 3] = g;
+    slots[at] = tag | (e + 1);
+    slots[at + 1] = f;
+    slots[at + 2] = g;
+    slots[at + 3] = v;
+    slotOf[e] = s;
   }
 
-  /** Doubles the table (the slots placed again from the old ones; keys and sums keep their places). */
+  private int keyLength(int e) {
+    return (e + 1 < entries ? keyStart[e + 1] : keysUsed) - keyStart[e];
+  }
+
+  /** Doubles the table (the slots placed again from the old ones; keys keep their places). */
   private void grow() {
     long[] old = slots;
     allocate((mask + 1) * 2);
@@ -163,6 +175,7 @@ public final class PartialSums {
           s = (s + 1) & mask;
         }
         System.arraycopy(old, at, slots, s * STRIDE, STRIDE);
+        slotOf[(int) (old[at] & 0xFFFFFF) - 1] = s;
       }
     }
   }
@@ -170,8 +183,7 @@ public final class PartialSums {
   /** Hands every key and its sum to SINK, in the order the keys came, and empties the table. */
   public void drain(Sink sink) throws IOException, InterruptedException {
     for (int e = 0; e < entries; e++) {
-      int end = e + 1 < entries ? keyStart[e + 1] : keysUsed;
-      sink.accept(keys, keyStart[e], end - keyStart[e], sums[e]);
+      sink.accept(keys, keyStart[e], keyLength(e), slots[slotOf[e] * STRIDE + 3]);
     }
     Arrays.fill(slots, 0L);
     entries = 0;

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link PartialSums} against a {@code HashMap} of the same additions: keys of 0 to 40 bytes (so
- * keys past the 16 bytes a probe slot holds, and keys equal in their first 16 bytes), values of
+ * keys past the 16 bytes a probe slot holds, and keys equal in their first 16 bytes) and of 255 to
+ * 300 bytes equal in their first 255 (past the length a slot records), values of
  * both signs, added a batch at a time through a selection vector and one by one; with a budget large
  * enough to hold every key (growing from its first size) and one so small that it drains many times:
  * the partial sums handed out add up to exactly the map's sums, and with room for every key each key
@@ -25,6 +26,10 @@ class PartialSumsTest {
       String[] vocabulary = new String[5000];
       for (int i = 0; i < vocabulary.length; i++) {
         StringBuilder b = new StringBuilder(i % 3 == 0 ? "a-shared-16-byte" : "");
+        if (i % 50 == 1) {
+          // 255 bytes and longer, sharing their first 255: the slot's length field saturates
+          b.append("a-shared-16-byte").append("x".repeat(239 + i % 7));
+        }
         for (int k = rnd.nextInt(24); k > 0; k--) {
           b.append((char) ('a' + rnd.nextInt(26)));
         }
@@ -42,7 +47,7 @@ class PartialSumsTest {
       // a page: keys back to back in one array, every other row selected
       for (int page = 0; page < 200; page++) {
         int rows = 1 + rnd.nextInt(300);
-        byte[] data = new byte[rows * 40];
+        byte[] data = new byte[rows * 320];
         int[] starts = new int[rows];
         int[] lengths = new int[rows];
         long[] values = new long[rows];
