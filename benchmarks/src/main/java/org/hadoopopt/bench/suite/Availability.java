@@ -54,7 +54,10 @@ final class Availability {
       case BDB:
         return t == Task.SELECTION || AGGREGATIONS.contains(t);
       case MTP:
-        return t == Task.GREP || t == Task.SELECTION || t == Task.AGGREGATION_DATES;
+        return t == Task.GREP || t == Task.SELECTION || t == Task.AGGREGATION_DATES || t == Task.JOIN;
+      case MTV:
+      case BDBIV:
+        return t == Task.SELECTION || AGGREGATIONS.contains(t);
       case BDBP:
         return t == Task.SELECTION || t == Task.AGGREGATION_DATES;
       case MTI:
@@ -63,6 +66,7 @@ final class Availability {
         return t == Task.SELECTION || t == Task.AGGREGATION_DATES;
       case SIMPLE_INDEX:
       case PARTITION:
+      case LOOKUP:
         return t == Task.JOIN;
       default:
         return false;

@@ -159,7 +159,8 @@ final class Execution {
     if (!task.program().equals(Task.AGGREGATION.program())) {
       return false;
     }
-    return collector(v) || (task.name().equals(Task.AGGREGATION_DATES.name()) && v.decoder() != Variant.Decoder.BASELINE);
+    return collector(v) || v.decoder().pages()
+        || (task.name().equals(Task.AGGREGATION_DATES.name()) && v.decoder() != Variant.Decoder.BASELINE);
   }
 
   /** Hadoop's reducer count, local-runner reduce threads and reduce input buffer (see SuiteOptions.AGGREGATION_PARALLEL_REDUCE). */

@@ -121,7 +121,7 @@ class SuiteLocalEndToEndTest {
     assertEquals(tree.answerLines(), (long) tree.counters().get("treeRecordsScanned"), tree.counters().toString());
     assertTrue(r.find("aggregation-dates", "bdbtree").counters().get("treeScanNanos") > 0);
     assertTrue(r.cells().stream().filter(c -> !c.variant().equals("bdbtree")).noneMatch(c -> c.counters().containsKey("treesOpened")));
-    assertTrue(r.prep().keySet().stream().anyMatch(s -> s.startsWith("load rankings (bdbtree")), r.prep().toString());
+    assertTrue(r.loading().stream().anyMatch(s -> s.step().startsWith("load rankings (bdbtree")), r.loading().toString());
     assertTrue(printed.contains("B+-tree reads, selection/bdbtree: "), printed);
 
     assertTrue(new File(out, "report.html").length() > 100_000, "report with Chart.js inlined");
