@@ -1,6 +1,7 @@
 package org.hadoopopt.bench.micro;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.hadoopopt.bench.results.BuildCommit;
 import org.hadoopopt.bench.tools.Json;
 import org.hadoopopt.bench.tools.Stats;
 import java.io.BufferedWriter;
@@ -299,7 +300,7 @@ public final class ShmStreamingBenchmark {
     ObjectNode json = Json.object().put("data_mb", MB).put("words_mb", WORDS_MB).put("short_mb", SHORT_MB).put("python_mb", PYTHON_MB)
         .put("reps", REPS).put("warmup", WARMUP);
     String date = java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).withNano(0).toString();
-    String commit = commit();
+    String commit = BuildCommit.get();
     String loadAfter = loadAverage();
     json.put("date", date).put("commit", commit).put("load_before", loadBefore).put("load_after", loadAfter);
     ObjectNode medians = json.putObject("medians_s");
@@ -384,23 +385,6 @@ public final class ShmStreamingBenchmark {
       String[] f = new String(Files.readAllBytes(Paths.get("/proc/loadavg")), StandardCharsets.US_ASCII).split(" ");
       return f[0] + ", " + f[1] + ", " + f[2];
     } catch (IOException e) {
-      return "unknown";
-    }
-  }
-
-  /** The checkout's commit (short), with "+changes" if the tree differs from it; "unknown" outside git. */
-  private static String commit() {
-    try {
-      Process p = new ProcessBuilder("git", "rev-parse", "--short", "HEAD").redirectErrorStream(true).start();
-      String c = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
-      if (p.waitFor() != 0) {
-        return "unknown";
-      }
-      Process d = new ProcessBuilder("git", "status", "--porcelain", "--untracked-files=no").redirectErrorStream(true).start();
-      String dirty = new String(d.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
-      d.waitFor();
-      return dirty.isEmpty() ? c : c + "+changes";
-    } catch (IOException | InterruptedException e) {
       return "unknown";
     }
   }

@@ -24,6 +24,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import org.hadoopopt.bench.results.BuildCommit;
 
 /**
  * The run marker of a results folder, OUT/reproduce-run.properties, so that a run made in parts
@@ -67,8 +68,8 @@ final class ReproduceRun {
 
   /**
    * SHA-256 over the given jars and class folders: each one's path relative to {@code root}, then
-   * its files by name with their bytes. The manifest and Maven's descriptors are left out (they
-   * carry build times, not code).
+   * its files by name with their bytes. The manifest, Maven's descriptors and the commit stamp
+   * ({@link BuildCommit}) are left out (they carry build times and commits, not code).
    */
   static String codeFingerprint(Path root, List<File> entries) throws IOException {
     MessageDigest sha = sha256();
@@ -97,7 +98,7 @@ final class ReproduceRun {
         }
       }
       files.forEach((name, bytes) -> {
-        if (!name.equals("META-INF/MANIFEST.MF") && !name.startsWith("META-INF/maven/")) {
+        if (!name.equals("META-INF/MANIFEST.MF") && !name.startsWith("META-INF/maven/") && !name.endsWith(BuildCommit.RESOURCE)) {
           sha.update(name.getBytes(StandardCharsets.UTF_8));
           sha.update((byte) 0);
           sha.update(bytes);

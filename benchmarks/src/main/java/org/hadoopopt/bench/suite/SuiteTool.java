@@ -32,6 +32,7 @@ import org.hadoopopt.bench.report.HtmlReport;
 import org.hadoopopt.bench.report.ResultsMarkdown;
 import org.hadoopopt.bench.results.Answer;
 import org.hadoopopt.bench.results.CellResult;
+import org.hadoopopt.bench.results.BuildCommit;
 import org.hadoopopt.bench.results.SuiteResults;
 import org.hadoopopt.bench.pavlo.Task;
 import org.hadoopopt.bench.report.ConsoleTable;
@@ -191,7 +192,7 @@ public final class SuiteTool extends Configured implements Tool {
   private void describe(SuiteResults r, Configuration conf, String work) {
     Map<String, String> m = r.run();
     m.put("started", Instant.now().toString());
-    m.put("commit", commit());
+    m.put("commit", BuildCommit.get());
     m.put("loadAverageStart", loadAverage());
     m.put("scale", Double.toString(PavloGenerator.getScale(conf)));
     m.put("seed", Long.toString(PavloGenerator.getSeed(conf)));
@@ -312,43 +313,6 @@ public final class SuiteTool extends Configured implements Tool {
       return f[0] + " " + f[1] + " " + f[2];
     } catch (IOException | RuntimeException e) {
       return "unknown";
-    }
-  }
-
-  /**
-   * The commit of the checkout the suite's classes come from ({@code git rev-parse HEAD}, with
-   * {@code +changes} when its work tree differs), or "unknown" outside a git checkout.
-   */
-  static String commit() {
-    try {
-      java.net.URL where = SuiteTool.class.getProtectionDomain().getCodeSource().getLocation();
-      File dir = new File(where.toURI());
-      while (dir != null && !new File(dir, ".git").exists()) {
-        dir = dir.getParentFile();
-      }
-      if (dir == null) {
-        return "unknown";
-      }
-      String head = git(dir, "rev-parse", "HEAD");
-      String changes = git(dir, "status", "--porcelain", "--untracked-files=no");
-      return head == null ? "unknown" : head + (changes == null || changes.isEmpty() ? "" : "+changes");
-    } catch (java.net.URISyntaxException | RuntimeException e) {
-      return "unknown";
-    }
-  }
-
-  private static String git(File dir, String... args) {
-    List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.getPath()));
-    cmd.addAll(List.of(args));
-    try {
-      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-      return p.waitFor() == 0 ? out : null;
-    } catch (IOException e) {
-      return null;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return null;
     }
   }
 

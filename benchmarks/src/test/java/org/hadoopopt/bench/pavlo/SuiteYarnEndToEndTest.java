@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.hadoopopt.bench.results.BuildCommit;
 import org.hadoopopt.bench.results.CellResult;
 import org.hadoopopt.bench.results.SuiteResults;
 import org.hadoopopt.bench.suite.ResultsJson;
@@ -33,10 +34,11 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code bin/hadoopopt bench --cluster CONF_DIR} on YARN, as a user runs it against an existing
  * cluster: {@code bin/cluster} daemons (NameNode, DataNode with the direct I/O plugin,
- * ResourceManager, NodeManager, JobHistoryServer, each its own JVM), whose task containers have
+ * ResourceManager, NodeManager, JobHistoryServer, each its own JVM), whose containers have
  * stock Hadoop's class path and whatever the job ships: the job jar and its lib/. At scale 0.0003
  * the suite generates and loads the set and runs the headline tasks in every quick variant, each
- * job in containers, no task attempt failing; every answer equals the baseline's, the baselines
+ * job in containers (small jobs as uber tasks in their ApplicationMaster's container, which saves
+ * a container start per task; jobs with several reduces in task containers), no task attempt failing; every answer equals the baseline's, the baselines
  * equal {@link Reference}'s (plain Java over the generated files in HDFS) and DuckDB's; the
  * {@code +dio} tasks read blocks through the DataNode's plugin (its count of descriptors passed);
  * a local-only variant ({@code pfs}) is named in a notice before the first job. Runs in the
@@ -76,6 +78,7 @@ class SuiteYarnEndToEndTest {
           "--set", "yarn.resourcemanager.nodemanagers.heartbeat-interval-ms=100",
           "--set", "yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms=100",
           "--set", "yarn.nodemanager.log.retain-seconds=0",
+          "--set", "mapreduce.job.ubertask.enable=true",
           "--set", "yarn.app.mapreduce.am.command-opts=" + TASK_OPTS,
           "--set", "mapreduce.map.java.opts=" + TASK_OPTS, "--set", "mapreduce.reduce.java.opts=" + TASK_OPTS);
     }
@@ -105,6 +108,9 @@ class SuiteYarnEndToEndTest {
     SuiteResults r = ResultsJson.read(new String(Files.readAllBytes(new File(out, "results.json").toPath()),
         StandardCharsets.UTF_8));
     assertEquals("yarn", r.run().get("framework"), r.run().toString());
+    // `hadoop jar` runs an unpacked copy of the jar: the commit comes from the stamp the build wrote into it.
+    assertEquals(BuildCommit.get(), r.run().get("commit"), r.run().toString());
+    assertFalse("unknown".equals(r.run().get("commit")) && Scripts.root().resolve(".git").toFile().exists(), r.run().toString());
 
     // The local-only variant is named before any job runs; every quick variant runs every headline task it is meant for.
     String pfs = "notice: skipped pfs: the patched variants run on the local job runner";
