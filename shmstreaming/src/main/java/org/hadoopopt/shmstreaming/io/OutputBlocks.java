@@ -8,6 +8,8 @@ import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.streaming.PipeMapRed;
 import org.apache.hadoop.streaming.PipeMapper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What an output reader hands Streaming for a block of program output: its records one at a time
@@ -17,6 +19,9 @@ import org.apache.hadoop.streaming.PipeMapper;
  * output format's record counter, which counts one per write.
  */
 final class OutputBlocks {
+  private static final Logger LOG = LoggerFactory.getLogger(OutputBlocks.class);
+  /** Logged once per task side reading program output in blocks (the compatibility suite counts these lines). */
+  static final String ACTIVITY_LINE = "Streaming output read in blocks: ";
   private final PipeMapRed pipeMapRed;
   private final OutputLines lines;
   private final DirectTextBlock direct;
@@ -42,6 +47,8 @@ final class OutputBlocks {
     } catch (IllegalArgumentException e) {
       throw new IOException(e.getMessage(), e);
     }
+    LOG.info("{}{} side, {}", ACTIVITY_LINE, map ? "map" : "reduce",
+        direct != null ? "a block per write to the text output" : "records one at a time");
     this.recordCounter = map ? TaskCounter.MAP_OUTPUT_RECORDS : TaskCounter.REDUCE_OUTPUT_RECORDS;
   }
 
