@@ -187,6 +187,25 @@ class StreamingBlocksTest extends StreamingTestBase {
   }
 
   /**
+   * A combiner command's output goes to the combine collector (an IFile), never a block per write
+   * to the text output: Hadoop's {@code TestStreamingCombiner} failed on it with "wrong value class:
+   * NullWritable is not Text" when its output was read in blocks.
+   */
+  @Test
+  void aCombinerCommandReadInBlocksFeedsTheCombineCollector() throws Exception {
+    String[][] ios = {{"stream.shm.text.blocks", "true"},
+        {"stream.map.input", "textblocks", "stream.map.output", "textblocks", "stream.reduce.input", "textblocks",
+            "stream.reduce.output", "textblocks"}};
+    for (String[] io : ios) {
+      StreamingRun r = sameAsPipes("combiner command, " + Arrays.toString(io), NONE, io, "-input", input,
+          "-mapper", Programs.command("cpp", "wordcount", "map"), "-combiner", Programs.command("cpp", "wordcount", "reduce"),
+          "-reducer", Programs.command("cpp", "wordcount", "reduce"), "-numReduceTasks", "1");
+      assertTrue(r.counter(TaskCounter.COMBINE_OUTPUT_RECORDS) > 0, "the combiner ran");
+      assertTrue(r.counter(ShmCounter.DIRECT_OUTPUT_BLOCKS) > 0, "the reducer's output went a block per write");
+    }
+  }
+
+  /**
    * A Java mapper reads the input format's records itself: map input named {@code shm},
    * {@code textblocks} or carried as blocks must not hand it blocks of lines.
    */

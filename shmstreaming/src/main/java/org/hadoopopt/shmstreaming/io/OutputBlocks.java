@@ -6,6 +6,7 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.streaming.PipeCombiner;
 import org.apache.hadoop.streaming.PipeMapRed;
 import org.apache.hadoop.streaming.PipeMapper;
 import org.slf4j.Logger;
@@ -42,12 +43,15 @@ final class OutputBlocks {
     this.separatorLength = separator.length;
     this.lines = new OutputLines(separator, pipeMapRed.getNumOfKeyFields());
     boolean map = pipeMapRed instanceof PipeMapper;
+    // A combiner command (a PipeReducer run by the map task or the reduce-side merge) writes to
+    // the combine collector, an IFile of Text keys and values, never to the output format.
+    boolean combiner = pipeMapRed instanceof PipeCombiner;
     try {
-      this.direct = StreamBlocks.directOutput(conf, map) ? new DirectTextBlock(StreamBlocks.textOutputSeparator(conf)) : null;
+      this.direct = !combiner && StreamBlocks.directOutput(conf, map) ? new DirectTextBlock(StreamBlocks.textOutputSeparator(conf)) : null;
     } catch (IllegalArgumentException e) {
       throw new IOException(e.getMessage(), e);
     }
-    LOG.info("{}{} side, {}", ACTIVITY_LINE, map ? "map" : "reduce",
+    LOG.info("{}{}, {}", ACTIVITY_LINE, map ? "map side" : combiner ? "combiner" : "reduce side",
         direct != null ? "a block per write to the text output" : "records one at a time");
     this.recordCounter = map ? TaskCounter.MAP_OUTPUT_RECORDS : TaskCounter.REDUCE_OUTPUT_RECORDS;
   }
