@@ -10,7 +10,8 @@ import java.util.Map;
  * "so does the fingerprint collector ..." when the fingerprint collector declined it too), the
  * fingerprint collector's warning "FingerprintCollector declines this task" (logged once per
  * decline, before MapTask's "Unable to initialize MapOutputCollector" line, which is not counted),
- * and the reduce side's "fingerprint merge for reduce" and "fingerprint merge declines reduce".
+ * and the reduce side's "fingerprint merge for reduce" and "fingerprint merge declines reduce";
+ * also the lines shmstreaming logs once per task side that moves Streaming records in blocks.
  */
 public final class CollectorLines {
   /** Fingerprint collector used by a map attempt. */
@@ -28,6 +29,11 @@ public final class CollectorLines {
   /** Reduce attempts where the fingerprint merge declined (Hadoop's merge manager ran). */
   public static final String MERGE_DECLINED = "merge.declined";
 
+  /** Map tasks that read their Streaming input in blocks ({@code LineBlockInputFormat}). */
+  public static final String SHM_BLOCKS_INPUT = "shm.blocks.input";
+  /** Task sides that read their Streaming program's output in blocks ({@code OutputBlocks}). */
+  public static final String SHM_BLOCKS_OUTPUT = "shm.blocks.output";
+
   static final String FP_CLASS = "org.hadoopopt.fingerprint.collector.FingerprintCollector";
   static final String HASH_CLASS = "org.hadoopopt.fingerprint.collector.HashGroupCollector";
   private static final String USED = "Map output collector class = ";
@@ -35,6 +41,8 @@ public final class CollectorLines {
   private static final String TAKEN_BY = "; map output collector: ";
   private static final String FP_DECLINES = "FingerprintCollector declines this task: ";
   private static final String FP_ALSO = "so does the fingerprint collector";
+  private static final String BLOCKS_INPUT = "Streaming map input in blocks of ";
+  private static final String BLOCKS_OUTPUT = "Streaming output read in blocks: ";
 
   private CollectorLines() {}
 
@@ -61,6 +69,14 @@ public final class CollectorLines {
     }
     if (line.contains(FP_DECLINES)) {
       counts.merge(FP_DECLINED, 1L, Long::sum);
+      return;
+    }
+    if (line.contains(BLOCKS_INPUT)) {
+      counts.merge(SHM_BLOCKS_INPUT, 1L, Long::sum);
+      return;
+    }
+    if (line.contains(BLOCKS_OUTPUT)) {
+      counts.merge(SHM_BLOCKS_OUTPUT, 1L, Long::sum);
       return;
     }
     if (line.contains("fingerprint merge for reduce ")) {

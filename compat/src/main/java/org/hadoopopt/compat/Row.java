@@ -57,7 +57,7 @@ final class Row {
       case "dio":
         return count("dio.DirectOpens") > 0 || count("dio.DirectBytes") > 0;
       case "shm":
-        return shmResolver;
+        return shmResolver && shmBlocks() > 0;
       case "all":
         return count(CollectorLines.FP_USED) > 0 || CollectorLines.hashUsed(activity) > 0
             || count(CollectorLines.MERGE_USED) > 0 || count("dio.DirectOpens") > 0 || shmResolver;
@@ -77,7 +77,7 @@ final class Row {
       case "all":
         return allText();
       case "shm":
-        return shmResolver ? "resolver used" : "resolver not used";
+        return (shmResolver ? "resolver used" : "resolver not used") + shmBlocksText();
       default:
         long maps = count(CollectorLines.STOCK_USED);
         return maps > 0 ? "stock collector " + maps + " map attempts" : "";
@@ -108,9 +108,19 @@ final class Row {
       parts.add(dioText());
     }
     if (shmResolver) {
-      parts.add("shm resolver used");
+      parts.add("shm resolver used" + shmBlocksText());
     }
     return String.join("; ", parts);
+  }
+
+  /** Task sides whose Streaming records crossed in blocks (map inputs and program outputs). */
+  long shmBlocks() {
+    return count(CollectorLines.SHM_BLOCKS_INPUT) + count(CollectorLines.SHM_BLOCKS_OUTPUT);
+  }
+
+  private String shmBlocksText() {
+    return String.format(", blocks: %d map inputs, %d outputs", count(CollectorLines.SHM_BLOCKS_INPUT),
+        count(CollectorLines.SHM_BLOCKS_OUTPUT));
   }
 
   private static String bytes(long n) {

@@ -228,6 +228,23 @@ class CompatTableTest {
     assertEquals(Row.NOT_EXERCISED, none.verdict, "only Hadoop's collector ran");
   }
 
+  /** shm passes only where Streaming records crossed in blocks; the resolver alone is not enough. */
+  @Test
+  void shmNeedsBlocksNotOnlyTheResolver() throws Exception {
+    Files.write(lists.resolve("streaming.txt"), List.of("a/TestBlocks.java", "a/TestResolverOnly.java"));
+    String input = "INFO io.LineBlockInputFormat - Streaming map input in blocks of 65536 bytes: file:/in/a.txt:0+10";
+    String output = "INFO io.OutputBlocks - Streaming output read in blocks: map side, a block per write to the text output";
+    for (String cfg : new String[] {"stock", "shm"}) {
+      report(cfg, "a.TestBlocks", Map.of("t1", ok(cfg.equals("shm") ? input + "\n" + output : "")));
+      report(cfg, "a.TestResolverOnly", Map.of("t1", ok("")));
+    }
+    record("shm", "a.TestBlocks", "shm.resolver.loaded=true\n");
+    record("shm", "a.TestResolverOnly", "shm.resolver.loaded=true\n");
+    Map<String, String> v = verdicts();
+    assertEquals(Row.PASS, v.get("TestBlocks shm"));
+    assertEquals(Row.NOT_EXERCISED, v.get("TestResolverOnly shm"), "the resolver ran but no record crossed in blocks");
+  }
+
   @Test
   void expectationLinesAreChecked() throws IOException {
     Files.write(expected, List.of("fp-hash TestX * sometimes reason"));

@@ -169,6 +169,56 @@ class StreamingBlocksTest extends StreamingTestBase {
     assertTrue(r.counter(ShmCounter.INPUT_BLOCKS) > 0 && r.counter(ShmCounter.OUTPUT_BLOCKS) > 0);
   }
 
+  /**
+   * {@code stream.shm.text.blocks=true} set as an operator sets it, cluster-wide: jobs that name no
+   * identifier (Streaming's default {@code text}) cross in blocks over their pipes, identical. A
+   * plain {@code /bin/cat} program is one of them: the program's view is the pipe's bytes.
+   */
+  @Test
+  void textCarriedAsBlocksClusterWideIsIdentical() throws Exception {
+    String[] textAsBlocks = {"stream.shm.text.blocks", "true"};
+    StreamingRun cat = sameAsPipes("text as blocks, cat", NONE, textAsBlocks, "-input", input, "-mapper", "/bin/cat",
+        "-numReduceTasks", "0");
+    assertTrue(cat.counter(ShmCounter.INPUT_BLOCKS) > 0 && cat.counter(ShmCounter.DIRECT_OUTPUT_BLOCKS) > 0,
+        "input and output crossed in blocks");
+    StreamingRun wc = sameAsPipes("text as blocks, word count", NONE, textAsBlocks, "-input", input,
+        "-mapper", Programs.command("cpp", "wordcount", "map"), "-reducer", "/bin/cat", "-numReduceTasks", "2");
+    assertTrue(wc.counter(ShmCounter.INPUT_BLOCKS) > 0 && wc.counter(ShmCounter.DIRECT_OUTPUT_BLOCKS) > 0);
+  }
+
+  /**
+   * A combiner command's output goes to the combine collector (an IFile), never a block per write
+   * to the text output: Hadoop's {@code TestStreamingCombiner} failed on it with "wrong value class:
+   * NullWritable is not Text" when its output was read in blocks.
+   */
+  @Test
+  void aCombinerCommandReadInBlocksFeedsTheCombineCollector() throws Exception {
+    String[][] ios = {{"stream.shm.text.blocks", "true"},
+        {"stream.map.input", "textblocks", "stream.map.output", "textblocks", "stream.reduce.input", "textblocks",
+            "stream.reduce.output", "textblocks"}};
+    for (String[] io : ios) {
+      StreamingRun r = sameAsPipes("combiner command, " + Arrays.toString(io), NONE, io, "-input", input,
+          "-mapper", Programs.command("cpp", "wordcount", "map"), "-combiner", Programs.command("cpp", "wordcount", "reduce"),
+          "-reducer", Programs.command("cpp", "wordcount", "reduce"), "-numReduceTasks", "1");
+      assertTrue(r.counter(TaskCounter.COMBINE_OUTPUT_RECORDS) > 0, "the combiner ran");
+      assertTrue(r.counter(ShmCounter.DIRECT_OUTPUT_BLOCKS) > 0, "the reducer's output went a block per write");
+    }
+  }
+
+  /**
+   * A Java mapper reads the input format's records itself: map input named {@code shm},
+   * {@code textblocks} or carried as blocks must not hand it blocks of lines.
+   */
+  @Test
+  void aJavaMapperGetsLinesNotBlocks() throws Exception {
+    String[][] ios = {{"stream.map.input", "textblocks"}, {"stream.map.input", "shm"}, {"stream.shm.text.blocks", "true"}};
+    for (String[] io : ios) {
+      StreamingRun r = sameAsPipes("Java mapper, " + Arrays.toString(io), NONE, io, "-input", input,
+          "-mapper", "org.apache.hadoop.mapred.lib.IdentityMapper", "-numReduceTasks", "0");
+      assertEquals(0, r.counter(ShmCounter.INPUT_BLOCKS), Arrays.toString(io) + ": no input blocks");
+    }
+  }
+
   /** Output split at another separator and key count, written with another output separator. */
   @Test
   void customSeparatorsAndKeyFieldsStayIdentical() throws Exception {

@@ -139,6 +139,7 @@ class StreamingEdgeTest extends StreamingTestBase {
       {"stream.shm.attach.timeout.ms", "0", "must be > 0"},
       {"stream.shm.attach.timeout.ms", "soon", "not a number"},
       {"stream.shm.turns", "yes", "not true or false"},
+      {"stream.shm.text.blocks", "yes", "not true or false"},
       {"stream.shm.stdout", "ignore", "is not fail or warn"},
     };
     for (String[] b : bad) {

@@ -8,6 +8,8 @@ import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.RecordReader;
 import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.mapred.TextInputFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@link TextInputFormat} whose records are blocks of lines: the same splits (so the same
@@ -16,9 +18,15 @@ import org.apache.hadoop.mapred.TextInputFormat;
  * ({@link LineBlockReader}). Installed by {@link StreamBlocks#planInput} at submission.
  */
 public class LineBlockInputFormat extends TextInputFormat {
+  private static final Logger LOG = LoggerFactory.getLogger(LineBlockInputFormat.class);
+  /** Logged once per map task reading in blocks (the compatibility suite counts these lines). */
+  public static final String ACTIVITY_LINE = "Streaming map input in blocks of ";
+
   @Override
   public RecordReader<LongWritable, Text> getRecordReader(InputSplit split, JobConf job, Reporter reporter)
       throws IOException {
-    return new LineBlockReader(super.getRecordReader(split, job, reporter), reporter, StreamBlocks.blockBytes(job));
+    int blockBytes = StreamBlocks.blockBytes(job);
+    LOG.info("{}{} bytes: {}", ACTIVITY_LINE, blockBytes, split);
+    return new LineBlockReader(super.getRecordReader(split, job, reporter), reporter, blockBytes);
   }
 }

@@ -6,8 +6,11 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.streaming.PipeCombiner;
 import org.apache.hadoop.streaming.PipeMapRed;
 import org.apache.hadoop.streaming.PipeMapper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What an output reader hands Streaming for a block of program output: its records one at a time
@@ -17,6 +20,9 @@ import org.apache.hadoop.streaming.PipeMapper;
  * output format's record counter, which counts one per write.
  */
 final class OutputBlocks {
+  private static final Logger LOG = LoggerFactory.getLogger(OutputBlocks.class);
+  /** Logged once per task side reading program output in blocks (the compatibility suite counts these lines). */
+  static final String ACTIVITY_LINE = "Streaming output read in blocks: ";
   private final PipeMapRed pipeMapRed;
   private final OutputLines lines;
   private final DirectTextBlock direct;
@@ -37,11 +43,16 @@ final class OutputBlocks {
     this.separatorLength = separator.length;
     this.lines = new OutputLines(separator, pipeMapRed.getNumOfKeyFields());
     boolean map = pipeMapRed instanceof PipeMapper;
+    // A combiner command (a PipeReducer run by the map task or the reduce-side merge) writes to
+    // the combine collector, an IFile of Text keys and values, never to the output format.
+    boolean combiner = pipeMapRed instanceof PipeCombiner;
     try {
-      this.direct = StreamBlocks.directOutput(conf, map) ? new DirectTextBlock(StreamBlocks.textOutputSeparator(conf)) : null;
+      this.direct = !combiner && StreamBlocks.directOutput(conf, map) ? new DirectTextBlock(StreamBlocks.textOutputSeparator(conf)) : null;
     } catch (IllegalArgumentException e) {
       throw new IOException(e.getMessage(), e);
     }
+    LOG.info("{}{}, {}", ACTIVITY_LINE, map ? "map side" : combiner ? "combiner" : "reduce side",
+        direct != null ? "a block per write to the text output" : "records one at a time");
     this.recordCounter = map ? TaskCounter.MAP_OUTPUT_RECORDS : TaskCounter.REDUCE_OUTPUT_RECORDS;
   }
 
