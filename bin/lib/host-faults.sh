@@ -6,9 +6,11 @@
 # count of the input (awk), the part files' MD5s (plugins against stock), the job's counters, the map
 # outputs each host's ShuffleHandler served, and what was left after `bin/cluster stop` (processes,
 # namespaces, links, sockets, /dev/shm segments). Rows are appended to OUT/host-faults.tsv; OUT/host-faults.md
-# is rebuilt from all rows after each run (so the matrix can be run in parts with --only).
+# is rebuilt from all rows after each run (so the matrix can be run in parts with --only). OUT defaults to
+# benchmarks/results/hosts (committed); the input, clusters, logs and counters go to WORK (default
+# build/fault-work).
 #
-#   bin/hadoopopt faults [--only CASE,..] [--modes plugins,stock] [--hosts N] [--out DIR]
+#   bin/hadoopopt faults [--only CASE,..] [--modes plugins,stock] [--hosts N] [--out DIR] [--work DIR]
 #                        [--base-port P] [--net-prefix NAME] [--mb MB] [--timeout S]
 #
 # CASES: none (no fault; also the scan job that shows direct reads per host), nm-map (a NodeManager and
@@ -17,7 +19,9 @@
 # corrupt (one replica of an input block corrupted on one host before the job); bad input, each
 # on host 2's DataNode restarted before the job: clock (its clock 15 h ahead, past the block tokens'
 # 10 h lifetime; needs libfaketime), address (it names itself by host 3's address), sockdir (its
-# socket folder set to host 1's); Streaming: streaming (no fault) and shm-nm-map (a NodeManager killed
+# socket folder set to host 1's); with plugins, corrupt and the bad-input cases also read the whole input
+# on every host (DirectIoCheck) before the job: bytes equal to the input's, direct bytes, fallbacks to
+# streaming and another host's replies, per host, in the fault column. Streaming: streaming (no fault) and shm-nm-map (a NodeManager killed
 # mid-map) run the Python WordCount of shmstreaming over shared memory (-io shm) with plugins, over
 # pipes on stock. load (no fault; run it under benchlock): 3 WordCount jobs at once and, on each host, 2
 # readers at once (DirectIoCheck over the whole input), each timed; OUT/host-load.tsv gets a row per
@@ -26,13 +30,14 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 H=$HADOOPOPT_HOME
 CASES_ALL=(none nm-map nm-shuffle dn-read link-shuffle corrupt clock address sockdir streaming shm-nm-map load)
-only=""; modes="plugins,stock"; hosts=3; out="$H/build/fault-results"; base=28100; prefix=""; mb=24; timeout=600
+only=""; modes="plugins,stock"; hosts=3; out="$H/benchmarks/results/hosts"; work="$H/build/fault-work"; base=28100; prefix=""; mb=24; timeout=600
 while [ $# -gt 0 ]; do
   case "$1" in
     --only) only=${2:?}; shift 2 ;;
     --modes) modes=${2:?}; shift 2 ;;
     --hosts) hosts=${2:?}; shift 2 ;;
     --out) out=${2:?}; shift 2 ;;
+    --work) work=${2:?}; shift 2 ;;
     --base-port) base=${2:?}; shift 2 ;;
     --net-prefix) prefix=${2:?}; shift 2 ;;
     --mb) mb=${2:?}; shift 2 ;;
@@ -59,8 +64,7 @@ STREAMING=$(ls ~/.m2/repository/org/apache/hadoop/hadoop-streaming/"$HADOOPOPT_H
   hadoopopt_die "faults needs hadoop-streaming $HADOOPOPT_HADOOP_VERSION in the Maven repository"
 PY="$H/shmstreaming/src/main/python"
 
-mkdir -p "$out"; out=$(cd "$out" && pwd)
-work="$out/work"; mkdir -p "$work"
+mkdir -p "$out" "$work"; out=$(cd "$out" && pwd); work=$(cd "$work" && pwd)
 tsv="$out/host-faults.tsv"
 [ -f "$tsv" ] || printf 'case\tmode\toutcome\tseconds\tanswer_equal\tparts_md5\tfailed_maps\tkilled_maps\tfailed_reduces\tkilled_reduces\thash_grouped\tfp_merged\tshuffle_outputs_by_host\treduce_hosts\tfault\tleft\tdate\tcommit\tload\n' > "$tsv"
 log() { echo "[faults $(date +%H:%M:%S)] $*" >&2; }
@@ -154,6 +158,20 @@ corrupt_replica() { # flips bytes in one replica of the first block of part0.txt
   i=$(sed -n 's#.*/datanode-\([0-9]*\)/.*#\1#p' <<<"$file")
   printf 'CORRUPTED-BY-THE-FAULT-MATRIX' | dd of="$file" bs=1 seek=1000 conv=notrunc status=none
   echo "$blk: 29 bytes at offset 1000 of the replica on host $((i + 1)) overwritten"
+}
+
+readers_check() { # the whole input read on every host with direct reads on: prints what the readers saw
+  local k rc ok=0 total=0 direct=0 fallbacks=0 foreign=0 want o t d f r
+  want=$(md5sum "$input"/part0.txt "$input"/part1.txt | cut -d' ' -f1 | tr '\n' ' ')
+  for ((k = 1; k <= hosts; k++)); do
+    o="$work/readers-h$k.out"; rc=0
+    "$H/bin/cluster" exec --dir "$cdir" --host $k env HADOOP_CLASSPATH="$DIO_JAR" "$H/bin/hadoop" \
+      org.hadoopopt.directio.tools.DirectIoCheck /in/part0.txt /in/part1.txt > "$o" 2> "$work/readers-h$k.err" || rc=$?
+    [ "$rc" = 0 ] && [ "$(cut -f4 "$o" | tr '\n' ' ')" = "$want" ] && ok=$((ok + 1))
+    read -r t d f r < <(awk -F'\t' '{t += $3; d += $5; f += $7; r += $8} END {print t + 0, d + 0, f + 0, r + 0}' "$o")
+    total=$((total + t)); direct=$((direct + d)); fallbacks=$((fallbacks + f)); foreign=$((foreign + r))
+  done
+  echo "readers on $ok of $hosts hosts read every byte right ($direct of $total bytes direct, $fallbacks fallbacks to streaming, $foreign replies naming another host)"
 }
 
 live_datanodes() {
@@ -298,6 +316,7 @@ run_case() { # run_case CASE MODE
   hadoop fs -put "$input"/part0.txt "$input"/part1.txt /in/ 2>/dev/null
   [ "$c" != corrupt ] || fault=$(corrupt_replica)
   case "$c" in clock|address|sockdir) fault=$(bad_input "$c") ;; esac
+  case "$c/$mode" in corrupt/plugins|clock/plugins|address/plugins|sockdir/plugins) fault="$fault; $(readers_check)" ;; esac
   ts=$(curl -sf "$(rm_url)/ws/v1/cluster/info" | json 'print(d["clusterInfo"]["startedOn"])')
   t0=$SECONDS
   local job_cmd=(jar "$EXAMPLES" wordcount -D mapreduce.job.reduces=2 /in /out)

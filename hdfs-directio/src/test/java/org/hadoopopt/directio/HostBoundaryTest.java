@@ -28,8 +28,9 @@ import org.junit.jupiter.api.Test;
 /**
  * What "this host" means to the direct-I/O client where hosts share a file system (network
  * namespaces of one machine): per-host socket folders ({@code _HOST}), a DataNode of another host
- * answering in this host's folder (its replica is streamed, counted, never read directly), and a
- * DataNode refusing to take over a live socket of another DataNode. The DataNode "of another host"
+ * answering in this host's folder (its replica is streamed, counted, never read directly), a
+ * DataNode naming itself by another host's address (its socket is in the folder of the address it
+ * listens on), and a DataNode refusing to take over a live socket of another DataNode. The DataNode "of another host"
  * listens on 127.0.0.2: a loopback address no interface of this machine carries, so it is not one
  * of this host's addresses while staying reachable.
  */
@@ -128,6 +129,39 @@ class HostBoundaryTest {
         assertArrayEquals(data, DirectIoTesting.readSequential(fs, l, 64 * 1024));
         assertEquals(data.length, DirectIoStatistics.directBytes() - direct, "this host's folder is");
       }
+    }
+  }
+
+  @Test
+  void aDataNodeNamedByAnotherHostsAddressListensInTheFolderOfItsBoundAddress() throws Exception {
+    Path root = DirectIoTesting.socketDir("hb-misnamed");
+    Configuration conf = DirectIoTesting.clusterConf(root.resolve(EndpointDirectory.HOST_TOKEN), true);
+    try (MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(0).build()) {
+      Configuration misnamed = new HdfsConfiguration(cluster.getConfiguration(0));
+      misnamed.set("dfs.datanode.hostname", OTHER_HOST); // bound to 127.0.0.1, calls itself 127.0.0.2
+      cluster.startDataNodes(misnamed, 1, null, true, null, null, null, null, null, false, true, true, null, null, null);
+      cluster.waitActive();
+      DataNode dn = cluster.getDataNodes().get(0);
+      assertEquals(OTHER_HOST, dn.getDatanodeId().getHostName());
+      assertEquals(List.of(EndpointDirectory.socketFor(root.resolve("127.0.0.1"), dn.getXferPort())),
+          EndpointDirectory.sockets(root.resolve("127.0.0.1")), "its socket is where it listens");
+      assertFalse(Files.exists(root.resolve(OTHER_HOST)), "not in the folder of the host it names");
+
+      byte[] data = DirectIoTesting.content(24, 2 * DirectIoTesting.BLOCK + 3);
+      org.apache.hadoop.fs.Path f = new org.apache.hadoop.fs.Path("/hb/misnamed");
+      try (FileSystem w = FileSystem.newInstance(cluster.getURI(), cluster.getConfiguration(0))) {
+        DirectIoTesting.write(w, f, data, (short) 1);
+      }
+      Configuration client = DirectIoTesting.directClient(conf, root.resolve(EndpointDirectory.HOST_TOKEN));
+      long direct = DirectIoStatistics.directBytes();
+      long foreign = DirectIoStatistics.foreignHostReplies();
+      long fallbacks = DirectIoStatistics.fallbacks();
+      try (FileSystem fs = FileSystem.newInstance(cluster.getURI(), client)) {
+        assertArrayEquals(data, DirectIoTesting.readSequential(fs, f, 64 * 1024));
+      }
+      assertEquals(data.length, DirectIoStatistics.directBytes() - direct, "its replicas are this host's: read directly");
+      assertEquals(0, DirectIoStatistics.foreignHostReplies() - foreign, "it answers with the address it listens on");
+      assertEquals(0, DirectIoStatistics.fallbacks() - fallbacks);
     }
   }
 
