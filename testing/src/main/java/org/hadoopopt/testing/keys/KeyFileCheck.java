@@ -1,15 +1,21 @@
 package org.hadoopopt.testing.keys;
 
 import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.hadoopopt.testing.keys.KeyConstants.Constant;
@@ -19,7 +25,8 @@ import org.hadoopopt.testing.keys.KeyFile.Entry;
  * A module's key file against its code, as Hadoop's {@code TestConfigurationFieldsBase} checks
  * {@code *-default.xml} against its key classes: every key constant is documented, every documented
  * key of ours is a constant, every entry has a description, a default the code declares is the
- * documented value, and a documented stock Hadoop key is one the module's code names.
+ * documented value, and a documented stock Hadoop key is one the module's code names (as text or
+ * through a constant of an imported Hadoop class).
  */
 public final class KeyFileCheck {
   private KeyFileCheck() {}
@@ -65,6 +72,38 @@ public final class KeyFileCheck {
       }
       return all.toString();
     }
+  }
+
+  private static final Pattern IMPORT = Pattern.compile("^import (org\\.apache\\.hadoop\\.[\\w.]+\\.([A-Z]\\w*));", Pattern.MULTILINE);
+
+  /**
+   * The values of the String constants of Hadoop's classes the sources name as
+   * {@code ImportedClass.CONSTANT} (how most of our code names a Hadoop key, e.g.
+   * {@code MRJobConfig.IO_SORT_MB}).
+   */
+  static Set<String> hadoopConstantValues(String sources) {
+    Set<String> values = new HashSet<>();
+    Matcher imports = IMPORT.matcher(sources);
+    while (imports.find()) {
+      Class<?> c;
+      try {
+        c = Class.forName(imports.group(1), false, KeyFileCheck.class.getClassLoader());
+      } catch (ClassNotFoundException | LinkageError e) {
+        continue; // not on this class path: names no key we can resolve
+      }
+      Matcher uses = Pattern.compile("\\b" + imports.group(2) + "\\.([A-Z][A-Z0-9_]*)\\b").matcher(sources);
+      while (uses.find()) {
+        try {
+          Field f = c.getField(uses.group(1));
+          if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {
+            values.add((String) f.get(null));
+          }
+        } catch (ReflectiveOperationException | LinkageError e) {
+          // not a String constant of that class
+        }
+      }
+    }
+    return values;
   }
 
   /**
@@ -124,7 +163,7 @@ public final class KeyFileCheck {
         }
       } else if (!e.hadoop) {
         problems.add(e.name + " in " + fileName + " is not a key of ours: tag it <tag>hadoop</tag> if it is Hadoop's");
-      } else if (!code.containsKey(e.name) && !sources.contains(e.name)) {
+      } else if (!code.containsKey(e.name) && !sources.contains(e.name) && !hadoopConstantValues(sources).contains(e.name)) {
         problems.add(e.name + " is documented in " + fileName + " as a Hadoop key the module uses, but its code never names it");
       }
     }

@@ -81,6 +81,14 @@ class KeyFileCheckTest {
   }
 
   @Test
+  void aHadoopKeyNamedThroughAnImportedHadoopConstantCounts() throws Exception {
+    String sources = "import org.apache.hadoop.mapreduce.MRJobConfig;\nclass X { int r = conf.getInt(MRJobConfig.NUM_REDUCES, 1); }";
+    String xml = "<configuration>" + PAGES + PAGE_BYTES + SORT_MB + property("mapreduce.job.reduces", "", "Read.", true)
+        + "</configuration>";
+    assertEquals(List.of(), KeyFileCheck.problems(KeyFile.parse(xml), "fixture-default.xml", code, "hadoopopt.fixture.", sources));
+  }
+
+  @Test
   void aByteSizeWithoutTheBytesSuffixIsReported() throws Exception {
     List<String> p = problems(PAGES, PAGE_BYTES, SORT_MB, property("hadoopopt.fixture.pages", "4", "Bytes kept.", false));
     assertTrue(p.contains("hadoopopt.fixture.pages is documented twice in fixture-default.xml"), String.join("\n", p));
