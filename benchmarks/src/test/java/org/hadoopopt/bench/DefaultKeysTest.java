@@ -10,6 +10,6 @@ import org.junit.jupiter.api.Test;
 class DefaultKeysTest {
   @Test
   void theKeyFileMatchesTheKeyConstants() throws Exception {
-    KeyFileCheck.check(org.hadoopopt.bench.suite.LoadSettings.class, "org.hadoopopt.bench", "hadoopopt-bench-default.xml", "hadoopopt.bench.");
+    KeyFileCheck.check(org.hadoopopt.bench.pavlo.HadoopOptKeys.class, "org.hadoopopt.bench", "hadoopopt-bench-default.xml", "hadoopopt.bench.");
   }
 }
