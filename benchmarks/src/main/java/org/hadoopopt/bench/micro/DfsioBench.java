@@ -26,10 +26,6 @@ public final class DfsioBench extends MicroTool {
   public static final String FILES = "hadoopopt.bench.dfsio.files";
   /** Bytes per file, whole megabytes ({@code 128m}). Default {@code 128m}. */
   public static final String FILE_SIZE = "hadoopopt.bench.dfsio.file.bytes";
-  static {
-    // the module's renamed keys stay readable under their old names
-    RenamedKeys.register();
-  }
   private static final String USAGE = "dfsio [--nr-files N] [--file-size 128m] [--rounds R] [--out FILE.json] WORK";
 
   public DfsioBench() {

@@ -37,10 +37,6 @@ public final class SchedScan extends MicroTool {
   public static final String SPLIT_SIZES = "hadoopopt.bench.sched.split.sizes";
   /** {@code split} (one file, split size keys) or {@code blocks} (one file per block size). Default {@code split}. */
   public static final String LAYOUT = "hadoopopt.bench.sched.layout";
-  static {
-    // the module's renamed keys stay readable under their old names
-    RenamedKeys.register();
-  }
   /** The configuration the others are compared with: Hadoop's default block size, when measured. */
   static final long STOCK_SIZE = 128L << 20;
 

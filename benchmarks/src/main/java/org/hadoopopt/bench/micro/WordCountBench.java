@@ -39,10 +39,6 @@ public final class WordCountBench extends MicroTool {
   public static final String INPUT_SIZE = "hadoopopt.bench.wordcount.input.bytes";
   /** Comma-separated subset of {@code stock,fp,fph,hash}; stock is always run. Default {@code stock,fp,fph,hash}. */
   public static final String VARIANTS = "hadoopopt.bench.wordcount.variants";
-  static {
-    // the module's renamed keys stay readable under their old names
-    RenamedKeys.register();
-  }
 
   private static final String USAGE = "wordcount [--input-size 256m] [--variants stock,fp,fph,hash] [--rounds R]"
       + " [--out FILE.json] WORK";

@@ -16,6 +16,7 @@ import java.util.SplittableRandom;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.hadoopopt.bench.micro.WordCorpus;
+import org.hadoopopt.shmstreaming.io.ShmChannel;
 
 /**
  * Lai et al.'s tables: the ring size and the record size swept, each point shm against pipes in
@@ -55,13 +56,13 @@ public final class LaiShmTables {
     List<LaiShm.Variant> ringVariants = new ArrayList<>();
     ringVariants.add(LaiShm.Variant.pipes());
     for (String r : rings.split(",")) {
-      ringVariants.add(LaiShm.Variant.shm("ring=" + r.trim(), "stream.shm.buffer.size", r.trim()));
+      ringVariants.add(LaiShm.Variant.shm("ring=" + r.trim(), ShmChannel.BUFFER_SIZE, r.trim()));
     }
     LaiShm.Medians ring = x.alternate("ring size (identity)", ringVariants, words, identity, null, 0);
     for (LaiShm.Variant v : ringVariants.subList(1, ringVariants.size())) {
       out.add(row(ring, v.name, String.format(Locale.ROOT,
           "identity, %.1f MB of one word a line (10,000-word vocabulary), ring %s bytes", bytes / 1048576.0,
-          v.props.get("stream.shm.buffer.size")), "ring size"));
+          v.props.get(ShmChannel.BUFFER_SIZE)), "ring size"));
     }
 
     for (String r : records.split(",")) {

@@ -15,7 +15,6 @@ import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.hadoopopt.inputformats.RenamedKeys;
 import org.hadoopopt.inputformats.index.KeyRange;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.record.Row;
@@ -46,10 +45,6 @@ public abstract class BTreeInputFormat<R extends Row> extends FileInputFormat<Wr
   public static final String OPEN_MODE = "hadoopopt.input.btree.open.mode";
   /** Whether JE verifies each log entry's checksum as it reads it (je.log.checksumRead); default true. */
   public static final String CHECKSUM_READ = "hadoopopt.input.btree.checksum.read";
-  static {
-    // the module's renamed keys stay readable under their old names
-    RenamedKeys.register();
-  }
 
   protected abstract Schema schema();
 

@@ -6,7 +6,6 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import org.apache.hadoop.conf.Configuration;
-import org.hadoopopt.inputformats.RenamedKeys;
 
 /**
  * The Berkeley DB JE settings of the loader (writing) and of the reader (opening a cleanly closed
@@ -18,10 +17,6 @@ public final class TreeEnvironments {
   public static final String LOCAL_DIR = "hadoopopt.input.btree.local.dir";
   /** JE cache bytes per environment (loader and reader), at least 1048576; default 33554432. */
   public static final String CACHE_BYTES = "hadoopopt.input.btree.cache.bytes";
-  static {
-    // the module's renamed keys stay readable under their old names
-    RenamedKeys.register();
-  }
 
   static final long DEFAULT_CACHE_BYTES = 32L << 20;
   /** The largest JE log file: the whole tree of a partition must fit in one. */

@@ -14,7 +14,6 @@ import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.hadoopopt.inputformats.RenamedKeys;
 import org.hadoopopt.inputformats.mapreduce.IndexedFileScan;
 import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
@@ -29,10 +28,6 @@ import org.hadoopopt.inputformats.record.Schema;
 public abstract class CoPartitionedInputFormat<R extends Row> extends FileInputFormat<NullWritable, R> {
   /** Directory of the build side's partition files; no default, required. */
   public static final String BUILD_DIR = "hadoopopt.input.join.build.dir";
-  static {
-    // the module's renamed keys stay readable under their old names
-    RenamedKeys.register();
-  }
 
   protected abstract Schema schema();
 

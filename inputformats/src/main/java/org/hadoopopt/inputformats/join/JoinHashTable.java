@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.hadoopopt.inputformats.RenamedKeys;
 
 /**
  * The build side of a map-side join, in memory and bounded: entries are charged their estimated
@@ -17,10 +16,6 @@ import org.hadoopopt.inputformats.RenamedKeys;
 public final class JoinHashTable<V> {
   /** Bytes the in-memory hash table of one partition may take (estimated); default 268435456 (256 MB). */
   public static final String MAX_BYTES = "hadoopopt.input.join.hash.max.bytes";
-  static {
-    // the module's renamed keys stay readable under their old names
-    RenamedKeys.register();
-  }
   private static final long ENTRY_OVERHEAD = 64;
 
   private final Map<String, List<V>> table = new HashMap<>();

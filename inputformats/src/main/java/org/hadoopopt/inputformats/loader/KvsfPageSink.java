@@ -8,7 +8,6 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
-import org.hadoopopt.inputformats.RenamedKeys;
 import org.hadoopopt.inputformats.codec.BinaryCodecs;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.index.RangeIndexBuilder;
@@ -23,10 +22,6 @@ import org.hadoopopt.inputformats.record.Schema;
  * fills; page offsets come from the finished file's header (pages are at fixed offsets).
  */
 final class KvsfPageSink implements LoadedOutputFormat.PageSink {
-  static {
-    // the module's renamed keys stay readable under their old names
-    RenamedKeys.register();
-  }
   private final FileSystem fs;
   private final Path file;
   private final KvsfWriter writer;

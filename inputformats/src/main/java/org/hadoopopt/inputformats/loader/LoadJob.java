@@ -16,7 +16,6 @@ import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.inputformats.RenamedKeys;
 import org.hadoopopt.inputformats.index.KeyType;
 import org.hadoopopt.inputformats.kvsf.KvsfLayout;
 import org.hadoopopt.inputformats.mapreduce.CompleteOutput;
@@ -62,10 +61,6 @@ public class LoadJob extends Configured implements Tool {
    * A KVSF page must also fit in half the loading task's heap.
    */
   public static final String PAGE_SIZE = "hadoopopt.input.index.page.bytes";
-  static {
-    // the module's renamed keys stay readable under their old names
-    RenamedKeys.register();
-  }
 
   public static void setTable(Configuration conf, Schema table) {
     conf.set(TABLE, table.spec());

@@ -12,7 +12,6 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.inputformats.RenamedKeys;
 import org.hadoopopt.inputformats.record.Schema;
 
 /**
@@ -30,10 +29,6 @@ public class KvsfConvert extends Configured implements Tool {
   /** The command line (after the jar or the driver's program name). */
   public static final String USAGE = "[-D " + KvsfOutputFormat.CODEC + "=tuple|writable|protobuf] [-D "
       + KvsfOutputFormat.PAGE_SIZE + "=BYTES] rankings|uservisits|'name(column:TYPE,...)' TEXT_IN KVSF_OUT";
-  static {
-    // the module's renamed keys stay readable under their old names
-    RenamedKeys.register();
-  }
 
   /** Builds (does not submit) the conversion job. */
   public static Job createJob(org.apache.hadoop.conf.Configuration conf, Schema schema, Path in, Path out) throws java.io.IOException {

@@ -9,7 +9,6 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.hadoopopt.inputformats.RenamedKeys;
 import org.hadoopopt.inputformats.codec.BinaryCodec;
 import org.hadoopopt.inputformats.codec.BinaryCodecs;
 import org.hadoopopt.inputformats.kvsf.KvsfLayout;
@@ -29,10 +28,6 @@ public class KvsfOutputFormat extends FileOutputFormat<Object, Row> {
    * {@code name(column:TYPE,...)} ({@link Schema#parse}); no default, required.
    */
   public static final String SCHEMA = "hadoopopt.input.kvsf.schema";
-  static {
-    // the module's renamed keys stay readable under their old names
-    RenamedKeys.register();
-  }
 
   public static void setPageSize(Job job, int bytes) {
     job.getConfiguration().setInt(PAGE_SIZE, KvsfLayout.checkPageSize(bytes, PAGE_SIZE));

@@ -17,7 +17,6 @@ import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.hadoopopt.inputformats.RenamedKeys;
 import org.hadoopopt.inputformats.index.ChecksummedFile;
 import org.hadoopopt.inputformats.index.IndexEntry;
 import org.hadoopopt.inputformats.index.KeyRange;
@@ -65,10 +64,6 @@ public abstract class RangeIndexInputFormat<R extends Row> extends FileInputForm
   public static final String READ_THREADS = "hadoopopt.input.index.read.threads";
   static final int READ_THREADS_DEFAULT = 8;
   static final int READ_THREADS_MAX = 64;
-  static {
-    // the module's renamed keys stay readable under their old names
-    RenamedKeys.register();
-  }
 
   protected abstract Schema schema();
 

@@ -192,7 +192,7 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
       throw decline("no serialization in " + "io.serializations" + " for map output "
           + (keySerializer == null ? "key class " + keyClass.getName() : "value class " + valClass.getName()));
     }
-    comparator = job.getOutputKeyComparator();
+    comparator = job.getOutputKeyComparator(); // mapreduce.job.output.key.comparator.class, as stock
     RawComparator<?> ties;
     if (mode == Mode.HASH) {
       if (!(comparator instanceof FingerprintHashComparator)) {

@@ -26,7 +26,6 @@ import org.apache.hadoop.mapred.Task.TaskReporter;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.util.ReflectionUtils;
-import org.hadoopopt.fingerprint.RenamedKeys;
 import org.hadoopopt.fingerprint.key.BytesEqualGrouping;
 import org.hadoopopt.fingerprint.key.Djb2;
 import org.hadoopopt.fingerprint.key.FingerprintHashComparator;
@@ -75,10 +74,6 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
   public static final String MIN_REDUCTION = "hadoopopt.fingerprint.hashgroup.min.reduction";
   /** Records after which the reduction is checked (once a task), at least 1; default {@code 100000}. */
   public static final String CHECK_RECORDS = "hadoopopt.fingerprint.hashgroup.check.records";
-  static {
-    // the module's renamed keys stay readable under their old names
-    RenamedKeys.register();
-  }
 
   static final float DEFAULT_MEMORY_PERCENT = 1.0f;
   static final float DEFAULT_MIN_REDUCTION = 0.1f;

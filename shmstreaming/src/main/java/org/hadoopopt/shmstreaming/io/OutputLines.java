@@ -5,7 +5,8 @@ package org.hadoopopt.shmstreaming.io;
  * what it reads from the program's stdout: a line ends at a newline, a carriage return, or a
  * carriage return and newline (Hadoop's {@code LineReader}); its key ends at the
  * {@code numKeyFields}-th field separator (the whole line when it has fewer), and its value is the
- * rest. So a block gives the records a pipe would have given for the same bytes.
+ * rest. Separator and count are Streaming's ({@code stream.map.output.field.separator},
+ * {@code stream.num.map.output.key.fields} and their reduce twins, through {@code PipeMapRed}). So a block gives the records a pipe would have given for the same bytes.
  */
 final class OutputLines {
   private final byte[] separator;

@@ -19,7 +19,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.streaming.PipeMapRed;
-import org.hadoopopt.shmstreaming.RenamedKeys;
 import org.hadoopopt.shmstreaming.ring.NativeShm;
 import org.hadoopopt.shmstreaming.ring.Peer;
 import org.hadoopopt.shmstreaming.ring.RingLayout;
@@ -41,10 +40,6 @@ public final class ShmChannel {
   /** Bytes of each ring's data area (power of two, 4096 .. 2^30). Default {@value #DEFAULT_BUFFER_SIZE}. */
   public static final String BUFFER_SIZE = "stream.shm.buffer.bytes";
   public static final long DEFAULT_BUFFER_SIZE = 1 << 20;
-  static {
-    // the module's renamed keys stay readable under their old names
-    RenamedKeys.register();
-  }
   /** Records between wake-ups of a sleeping peer (> 0). Default {@value #DEFAULT_BATCH_SIZE}. */
   public static final String BATCH_SIZE = "stream.shm.batch.size";
   public static final int DEFAULT_BATCH_SIZE = 1024;
