@@ -64,7 +64,7 @@ public final class KrevatTeraSort {
     }
     KrevatModel model = KrevatModel.of(hw, 1);
     double inputBytes = rows * 100.0;
-    double ideal = model.seconds(inputBytes, 1.0, 1.0, 1);
+    double ideal = model.seconds(inputBytes, 1.0, 1.0, 1, KrevatModel.Backup.NO);
     System.err.printf(Locale.ROOT, "[krevat] cold disk read %.0f MB/s, write %.0f MB/s, loopback %.0f MB/s: model %.3f s"
         + " for %.0f MB%n", hw.coldDiskRead() / 1e6, hw.diskWrite() / 1e6, hw.network() / 1e6, ideal, inputBytes / 1e6);
     MicroResult result = measure(local(), new Path(new File(work, "terasort").toURI()), rows, rounds);
@@ -73,7 +73,7 @@ public final class KrevatTeraSort {
     String setting = String.format(Locale.ROOT, "one node (2 cores), local job runner, %,d rows (%.0f MB), %d round(s),"
         + " median; model %.2f s (cold disk read %.0f MB/s, write %.0f MB/s, loopback %.0f MB/s, %s)", rows,
         inputBytes / 1e6, rounds, ideal, hw.coldDiskRead() / 1e6, hw.diskWrite() / 1e6, hw.network() / 1e6,
-        model.externalSort(inputBytes, 1.0) ? "external sort" : "fits in memory: no external-sort term");
+        model.sortFor(inputBytes, 1.0) == KrevatModel.Sort.EXTERNAL ? "external sort" : "fits in memory: no external-sort term");
     List<Finding> out = new ArrayList<>();
     out.add(Finding.of(PART, PAPER, "tuned Hadoop TeraSort takes several times the model's ideal (measured / model)")
         .paper("record-setting, tuned sorts on large clusters: 3-13x the model; 3x is the best (lower end)", 3.0)

@@ -28,6 +28,7 @@ public final class ReproduceParts {
         part("index-sweep", "Jiang et al.: selection through a range index vs a scan, selectivity 0.2%..100%, 128 MB pages", false, IndexSweep.class, null, (c, jvm, args) -> jvm.add("-Xmx2g")),
         part("decode-512m", "Jiang et al.: immutable vs mutable decoding of 512 MB of records in memory", false, DecodeInMemory.class, null, (c, jvm, args) -> jvm.add("-Xmx4g")),
         part("io-cold", "Jiang et al.: direct vs streaming HDFS reads, page cache evicted (cold) and warm", false, IoModesCold.class, null, IoModesCold::jvm),
+        part(KrevatModelFigures.PART, "Krevat et al.: the model's section 4 figures from the paper's parameters (Table 3)", false, KrevatModelFigures.class, null, null),
         part("krevat-terasort", "Krevat et al.: tuned TeraSort against the model's ideal", false, KrevatTeraSort.class, null, KrevatTeraSort::command),
         part("veiga-pagerank", "Veiga et al.: PageRank micro-benchmark, stock vs the fingerprint collector", false, PageRankBench.class, null, PageRankBench::command),
         part(LaiShmJobs.PART, "Lai et al.: word count, grep, inverted index over many files, pipes vs shm", false, LaiShmJobs.class, MicroPart::shmSkipReason, LaiShm::shmArgs),
