@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <unistd.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <sys/statvfs.h>
 #include <sys/time.h>
@@ -149,6 +150,17 @@ JNIEXPORT void JNICALL Java_org_hadoopopt_directio_protocol_FdPassing_send0(JNIE
     if (n < 0) {
       if (errno == EINTR) {
         continue;
+      }
+      if (errno == EAGAIN || errno == EWOULDBLOCK) {
+        /* A non-blocking socket (the DataNode's endpoint) with a full buffer: wait for room, bounded. */
+        struct pollfd p = {.fd = sock, .events = POLLOUT};
+        int r = poll(&p, 1, timeoutMs);
+        if (r > 0 || (r < 0 && errno == EINTR)) {
+          continue;
+        }
+        free(buf);
+        throw_io(env, r == 0 ? "the caller took no reply in time" : "poll", r == 0 ? EAGAIN : errno);
+        return;
       }
       int e = errno;
       free(buf);

@@ -263,7 +263,7 @@ class ClusterScriptDirectReadTest {
     assertArrayEquals(java.util.Arrays.copyOf(DirectIoTesting.content(80, 2 * BLOCK), BLOCK), valid.blockBytes);
     List<String> refusals = new ArrayList<>();
     for (String line : dataNodeLog(0).split("\n")) {
-      if (line.contains("direct-I/O: refused")) {
+      if (line.contains("direct-I/O: refused") && line.contains("blk_" + b0.getBlock().getBlockId() + "_")) {
         refusals.add(line);
       }
     }
@@ -272,6 +272,34 @@ class ClusterScriptDirectReadTest {
       assertFalse(line.contains(DIR.toString()) || line.contains(".meta") || line.contains("/current/"),
           "a refusal logged a path: " + line);
     }
+  }
+
+  @Test
+  void dataNodeProcessAnswersTokenBombsWithAnErrorAndKeepsServing() throws Exception {
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/bombs.bin");
+    byte[] content = DirectIoTesting.content(81, BLOCK);
+    LocatedBlock b0;
+    try (DistributedFileSystem fs = plainClient()) {
+      DirectIoTesting.writeOn(fs, p, content, new InetSocketAddress("127.0.0.1", DN1_XFER));
+      b0 = fs.getClient().getLocatedBlocks(p.toString(), 0).getLocatedBlocks().get(0);
+    }
+    Path socket = EndpointDirectory.socketFor(SOCKETS, DN1_XFER);
+    List<String> outcomes = new ArrayList<>();
+    for (Map.Entry<String, byte[]> bomb : HostileCallerTest.tokenBombs(b0.getBlock()).entrySet()) {
+      String outcome = HostileCallerTest.describe(HostileCallerTest.exchange(socket,
+          HostileCallerTest.descriptorRequest(b0.getBlock(), bomb.getValue()), 10_000));
+      outcomes.add(bomb.getKey() + ": " + outcome);
+    }
+    String log = dataNodeLog(1);
+    System.out.println("ClusterScriptDirectReadTest: token bombs against the DataNode process (-Xmx512m): " + outcomes
+        + "; OutOfMemoryError in its log: " + log.contains("OutOfMemoryError"));
+    for (String o : outcomes) {
+      assertTrue(o.contains("REFUSED: malformed block access token"), o);
+    }
+    assertFalse(log.contains("OutOfMemoryError"), "the DataNode's log shows no OutOfMemoryError");
+    DirectIoTesting.Answer valid = DirectIoTesting.ask(socket, request(b0, tokenBytes(b0)));
+    assertEquals(PathReply.Status.FOUND, valid.status(), valid.toString());
+    assertArrayEquals(content, valid.blockBytes, "the DataNode process still serves");
   }
 
   static Configuration snippet(String name) {

@@ -29,7 +29,7 @@ final class ChecksumFailure {
 
   static IOException toException(ReplicaSource source, long blockOffset) {
     boolean failedBefore = ReplicaExclusions.failedRecently(source.socket);
-    PathReply verdict = ask(source.socket,
+    PathReply verdict = ask(source, source.socket,
         PathRequest.verify(source.blockPoolId, source.blockId, source.generationStamp, blockOffset, source.token));
     String where = "checksum error in " + source.blockName() + " of " + source.fileName + " at block offset "
         + blockOffset + " (direct read of the replica at local DataNode " + source.dataNode() + ")";
@@ -62,7 +62,7 @@ final class ChecksumFailure {
       if (other.equals(source.socket)) {
         continue;
       }
-      PathReply reply = ask(other, request);
+      PathReply reply = ask(source, other, request);
       if (reply == null || reply.status != PathReply.Status.NOT_HERE) {
         return "local DataNode " + other.getFileName() + (reply == null ? " did not answer and may hold the block too"
             : reply.status == PathReply.Status.FOUND ? " holds the block too" : " may hold the block too (" + reply + ")");
@@ -71,9 +71,9 @@ final class ChecksumFailure {
     return null;
   }
 
-  private static PathReply ask(Path socket, PathRequest request) {
+  private static PathReply ask(ReplicaSource source, Path socket, PathRequest request) {
     try {
-      return EndpointClient.ask(socket, request);
+      return EndpointClient.ask(socket, request, source.owner, source.timeoutMs);
     } catch (IOException e) {
       return null;
     }

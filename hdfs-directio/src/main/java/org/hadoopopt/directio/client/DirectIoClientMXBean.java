@@ -15,4 +15,6 @@ public interface DirectIoClientMXBean {
   long getChecksumExceptions();
 
   long getCorruptionsConfirmed();
+
+  long getUntrustedEndpoints();
 }

@@ -15,6 +15,7 @@ public final class DirectIoStatistics {
   private static final AtomicLong REFUSALS = new AtomicLong();
   private static final AtomicLong CHECKSUM_EXCEPTIONS = new AtomicLong();
   private static final AtomicLong CORRUPTION_CONFIRMED = new AtomicLong();
+  private static final AtomicLong UNTRUSTED = new AtomicLong();
 
   private DirectIoStatistics() {}
 
@@ -66,10 +67,24 @@ public final class DirectIoStatistics {
     public long getCorruptionsConfirmed() {
       return corruptionsConfirmed();
     }
+
+    @Override
+    public long getUntrustedEndpoints() {
+      return untrustedEndpoints();
+    }
   }
 
   static void addDirectBytes(long n) {
     DIRECT_BYTES.addAndGet(n);
+  }
+
+  static void untrusted() {
+    UNTRUSTED.incrementAndGet();
+  }
+
+  /** Socket folders or sockets refused because root or the DataNode user does not own them (no token sent). */
+  public static long untrustedEndpoints() {
+    return UNTRUSTED.get();
   }
 
   static void directOpen() {

@@ -10,6 +10,8 @@ import org.apache.hadoop.hdfs.ReplicaAccessor;
 import org.apache.hadoop.hdfs.ReplicaAccessorBuilder;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.hadoopopt.directio.protocol.EndpointDirectory;
+import org.hadoopopt.directio.protocol.EndpointOwner;
+import org.hadoopopt.directio.protocol.PathOwnership;
 import org.hadoopopt.directio.protocol.FdPassing;
 import org.hadoopopt.directio.protocol.PathReply;
 import org.hadoopopt.directio.protocol.PathRequest;
@@ -69,7 +71,10 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
   /** Socket folders found empty or missing, each warned about once per process. */
   private static final java.util.Set<Path> WARNED_NO_ENDPOINT = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private static final AtomicBoolean WARNED_NO_NATIVE = new AtomicBoolean();
-  private static final AtomicBoolean WARNED_UNTRUSTED = new AtomicBoolean();
+  /** Socket folders refused as not the DataNode's, each warned about once per process. */
+  private static final java.util.Set<Path> WARNED_UNTRUSTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private static final java.util.concurrent.ConcurrentMap<String, EndpointOwner> OWNERS =
+      new java.util.concurrent.ConcurrentHashMap<>();
   private static final AtomicBoolean WARNED_REFUSED = new AtomicBoolean();
 
   static {
@@ -245,11 +250,10 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
       }
       return null;
     }
-    String untrusted = EndpointDirectory.untrustedReason(dir);
+    EndpointOwner owner = owner(conf);
+    String untrusted = PathOwnership.problem(dir, owner, PathOwnership.Kind.FOLDER);
     if (untrusted != null) {
-      if (WARNED_UNTRUSTED.compareAndSet(false, true)) {
-        LOG.warn("hadoopopt direct-I/O disabled: {} (this warning is shown once)", untrusted);
-      }
+      refuseUntrusted(dir, untrusted);
       return null;
     }
     PathRequest request = new PathRequest(descriptors ? PathRequest.Op.DESCRIPTORS : PathRequest.Op.PATHS, blockPoolId,
@@ -258,14 +262,13 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
       if (ReplicaExclusions.isExcluded(ReplicaExclusions.key(blockPoolId, blockId, generationStamp, socket))) {
         continue;
       }
-      if (!EndpointDirectory.ownedLikeDir(socket)) {
-        LOG.debug("hadoopopt direct-I/O: ignoring {}, not owned by the folder's owner", socket);
-        continue;
-      }
       PathReply reply;
       try {
-        reply = descriptors ? EndpointClient.askForDescriptors(socket, request, timeoutMs)
-            : EndpointClient.ask(socket, request, timeoutMs);
+        reply = descriptors ? EndpointClient.askForDescriptors(socket, request, owner, timeoutMs)
+            : EndpointClient.ask(socket, request, owner, timeoutMs);
+      } catch (EndpointClient.UntrustedEndpointException e) {
+        refuseUntrusted(dir, e.getMessage());
+        continue;
       } catch (IOException e) {
         LOG.debug("hadoopopt direct-I/O: endpoint {} not answering ({}), e.g. left by a stopped DataNode", socket,
             e.toString());
@@ -282,7 +285,8 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
         return null;
       }
       if (reply.status == PathReply.Status.FOUND) {
-        ReplicaSource source = new ReplicaSource(fileName, blockPoolId, blockId, generationStamp, token, socket, sockets);
+        ReplicaSource source = new ReplicaSource(fileName, blockPoolId, blockId, generationStamp, token, socket, sockets,
+            owner, timeoutMs);
         ReplicaAccessor accessor = openFound(reply, source, oDirect, bufferBytes);
         if (accessor != null) {
           return accessor;
@@ -291,6 +295,25 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
       }
     }
     return null;
+  }
+
+  /** The DataNode user to trust, resolved once per distinct setting (it may look at the data directories). */
+  private static EndpointOwner owner(Configuration conf) {
+    String key = conf.getTrimmed(EndpointOwner.DATANODE_USER, "") + "\n"
+        + conf.getTrimmed("dfs.datanode.data.dir", "");
+    return OWNERS.computeIfAbsent(key, k -> EndpointOwner.from(conf));
+  }
+
+  /** Counts a socket folder or socket that is not the DataNode's; warns once per folder, saying why. */
+  private static void refuseUntrusted(Path dir, String why) {
+    DirectIoStatistics.untrusted();
+    if (WARNED_UNTRUSTED.add(dir)) {
+      LOG.warn("hadoopopt direct-I/O: not using the DataNode endpoints in {} ({}): {}; no block token is sent there,"
+          + " blocks are read through the DataNode instead (this warning is shown once for this folder)", dir,
+          EndpointDirectory.SOCKET_DIR, why);
+    } else {
+      LOG.debug("hadoopopt direct-I/O: not using {}: {}", dir, why);
+    }
   }
 
   private ReplicaAccessor openFound(PathReply reply, ReplicaSource source, boolean oDirect, int bufferBytes) {

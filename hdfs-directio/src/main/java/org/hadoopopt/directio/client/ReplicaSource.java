@@ -2,6 +2,8 @@ package org.hadoopopt.directio.client;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.hadoopopt.directio.protocol.EndpointOwner;
+import org.hadoopopt.directio.protocol.LogText;
 
 /**
  * The local replica a direct read takes: the block as HDFS names it (pool, id, generation stamp),
@@ -16,9 +18,14 @@ final class ReplicaSource {
   final byte[] token;
   final Path socket;
   final List<Path> localSockets;
+  /** Who must own the endpoints asked about this replica later (checksum errors). */
+  final EndpointOwner owner;
+  final int timeoutMs;
 
   ReplicaSource(String fileName, String blockPoolId, long blockId, long generationStamp, byte[] token, Path socket,
-      List<Path> localSockets) {
+      List<Path> localSockets, EndpointOwner owner, int timeoutMs) {
+    this.owner = owner;
+    this.timeoutMs = timeoutMs;
     this.fileName = fileName;
     this.blockPoolId = blockPoolId;
     this.blockId = blockId;
@@ -30,7 +37,7 @@ final class ReplicaSource {
 
   /** {@code <pool>:blk_<id>_<genstamp>}, as HDFS writes a block. */
   String blockName() {
-    return blockPoolId + ":blk_" + blockId + "_" + generationStamp;
+    return LogText.of(blockPoolId, 64) + ":blk_" + blockId + "_" + generationStamp;
   }
 
   /** The DataNode endpoint's file name ({@code dn-<xferPort>.sock}): names the DataNode. */

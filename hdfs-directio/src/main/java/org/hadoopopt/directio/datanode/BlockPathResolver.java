@@ -127,6 +127,10 @@ final class BlockPathResolver {
     if (request.token.length == 0) {
       return "no block access token for blk_" + request.blockId;
     }
+    String shape = TokenShape.problem(request.token);
+    if (shape != null) {
+      return "malformed block access token for blk_" + request.blockId + ": " + shape;
+    }
     try {
       Token<BlockTokenIdentifier> token = new Token<>();
       token.readFields(new DataInputStream(new ByteArrayInputStream(request.token)));

@@ -1,23 +1,13 @@
 package org.hadoopopt.directio.datanode;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.nio.channels.Channels;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -26,6 +16,8 @@ import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.util.ServicePlugin;
 import org.apache.hadoop.util.ShutdownHookManager;
 import org.hadoopopt.directio.protocol.EndpointDirectory;
+import org.hadoopopt.directio.protocol.EndpointOwner;
+import org.hadoopopt.directio.protocol.LogText;
 import org.hadoopopt.directio.protocol.FdPassing;
 import org.hadoopopt.directio.protocol.PathReply;
 import org.hadoopopt.directio.protocol.PathRequest;
@@ -38,11 +30,13 @@ import org.slf4j.LoggerFactory;
  * files for a local reader holding the block's access token and passes it the open descriptors
  * over its socket, so the reader reads them directly without any permission on the data
  * directories (file paths only where {@link CallerPolicy#SERVE_PATHS} allows). It listens only on a Unix-domain
- * socket ({@code <socket dir>/dn-<xferPort>.sock}): no network address reaches it. Each
- * connection carries one request; the kernel-reported peer user, the block access token and the
- * replica state are checked by {@link BlockPathResolver}. A client whose direct read failed its
- * checksum tells this DataNode, which checks the chunk itself and reports the replica to the
- * NameNode only if it finds it bad ({@link ReplicaChecker}).
+ * socket ({@code <socket dir>/dn-<xferPort>.sock}): no network address reaches it. Connections are
+ * accepted and their requests read by one non-blocking loop ({@link EndpointLoop}: caller's user
+ * checked at accept, lengths bounded, deadline from accept, bounded table of connections); whole
+ * requests go to the handler threads, where the block access token and the replica state are
+ * checked by {@link BlockPathResolver}. A client whose direct read failed its checksum tells this
+ * DataNode, which checks the chunk itself and reports the replica to the NameNode only if it finds
+ * it bad ({@link ReplicaChecker}).
  */
 public class DirectIoDataNodePlugin implements ServicePlugin {
   private static final Logger LOG = LoggerFactory.getLogger(DirectIoDataNodePlugin.class);
@@ -50,9 +44,22 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
   /** Threads answering requests; default {@value #HANDLERS_DEFAULT}. Read by the DataNode plugin. */
   public static final String HANDLERS = "hadoopopt.directio.datanode.handlers";
   public static final int HANDLERS_DEFAULT = 4;
-  /** Milliseconds a caller has to send its request before the connection is dropped; default {@value #REQUEST_TIMEOUT_MS_DEFAULT}. */
+  /**
+   * Milliseconds a caller has, counted from accept, to deliver its whole request before the
+   * connection is dropped (also the bound on sending the reply); default
+   * {@value #REQUEST_TIMEOUT_MS_DEFAULT}. Read by the DataNode plugin.
+   */
   public static final String REQUEST_TIMEOUT_MS = "hadoopopt.directio.datanode.request.timeout.ms";
   public static final int REQUEST_TIMEOUT_MS_DEFAULT = 10000;
+  /**
+   * Connections the endpoint keeps open at once; when full, a new caller displaces the oldest
+   * waiting connection of the local user holding the most; default
+   * {@value #MAX_CONNECTIONS_DEFAULT}. Read by the DataNode plugin.
+   */
+  public static final String MAX_CONNECTIONS = "hadoopopt.directio.datanode.max.connections";
+  public static final int MAX_CONNECTIONS_DEFAULT = 256;
+  /** Pending connections the kernel queues before the endpoint accepts them. */
+  private static final int BACKLOG = 1024;
 
   /** Running plugins by socket file, so code in the same JVM (tests, MiniDFSCluster) can observe them. */
   private static final java.util.concurrent.ConcurrentMap<Path, DirectIoDataNodePlugin> RUNNING =
@@ -64,12 +71,13 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
   private final AtomicLong unavailable = new AtomicLong();
   private final AtomicLong passed = new AtomicLong();
   private final AtomicLong lost = new AtomicLong();
+  private final AtomicLong dropped = new AtomicLong();
   private final java.util.concurrent.atomic.AtomicBoolean warnedNoTokens = new java.util.concurrent.atomic.AtomicBoolean();
   private volatile ServerSocketChannel server;
   private Path socket;
   private Thread acceptor;
+  private EndpointLoop loop;
   private ExecutorService handlers;
-  private ScheduledExecutorService timer;
   private BlockPathResolver resolver;
   private int timeoutMs;
   private final Runnable shutdownHook = this::stopFromHook;
@@ -96,32 +104,42 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
     if (timeoutMs < 1) {
       throw new IllegalArgumentException(REQUEST_TIMEOUT_MS + " must be positive, got " + timeoutMs);
     }
+    int maxConnections = conf.getInt(MAX_CONNECTIONS, MAX_CONNECTIONS_DEFAULT);
+    if (maxConnections < 1) {
+      throw new IllegalArgumentException(MAX_CONNECTIONS + " must be at least 1, got " + maxConnections);
+    }
     CallerPolicy policy = CallerPolicy.from(conf);
     resolver = new BlockPathResolver(dataNode, policy);
+    String me = System.getProperty("user.name");
+    String configuredUser = conf.getTrimmed(EndpointOwner.DATANODE_USER, "");
+    if (!configuredUser.isEmpty() && !configuredUser.equals(me)) {
+      throw new IllegalStateException("hadoopopt direct-I/O endpoint not started: " + EndpointOwner.DATANODE_USER + " is '"
+          + LogText.of(configuredUser) + "' but this DataNode runs as '" + me + "'; clients would refuse its socket");
+    }
     try {
       Path dir = EndpointDirectory.dir(conf);
-      EndpointDirectory.prepareForServer(dir);
+      EndpointDirectory.prepareForServer(dir, EndpointOwner.of(me, "the user this DataNode runs as"));
       socket = EndpointDirectory.socketFor(dir, dataNode.getXferPort());
       Files.deleteIfExists(socket); // left by a DataNode that died; the port is ours now
-      server = UnixSockets.bind(socket);
+      server = UnixSockets.bind(socket, BACKLOG);
       // Any local user may connect; the peer-user policy and the token decide.
       Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-rw-rw-"));
+      loop = new EndpointLoop(server, policy, timeoutMs, maxConnections, new Events());
     } catch (IOException e) {
       throw new IllegalStateException("hadoopopt direct-I/O endpoint could not start: " + e.getMessage(), e);
     }
-    handlers = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<Runnable>(256),
-        r -> daemon(r, "directio-handler"));
-    timer = new ScheduledThreadPoolExecutor(1, r -> daemon(r, "directio-timeout"));
-    acceptor = daemon(this::acceptLoop, "directio-acceptor-" + dataNode.getXferPort());
+    handlers = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
+        new LinkedBlockingQueue<Runnable>(maxConnections), r -> daemon(r, "directio-handler"));
+    acceptor = daemon(loop, "directio-endpoint-" + dataNode.getXferPort());
     acceptor.start();
     RUNNING.put(socket, this);
     // A DataNode stopped by a signal does not stop its plugins: remove the socket file anyway.
     ShutdownHookManager.get().addShutdownHook(shutdownHook, SHUTDOWN_HOOK_PRIORITY);
-    LOG.info("hadoopopt direct-I/O endpoint listening on {} (allowed users: {}; without block tokens: {};"
-        + " descriptors: {}; paths: {})", socket,
+    LOG.info("hadoopopt direct-I/O endpoint listening on {} as user {} (allowed users: {}; without block tokens: {};"
+        + " descriptors: {}; paths: {}; request timeout {} ms from accept; at most {} connections)", socket, me,
         conf.getTrimmed(CallerPolicy.ALLOWED_USERS, CallerPolicy.ALLOWED_USERS_DEFAULT),
         policy.servesWithoutTokens() ? "served" : "refused", FdPassing.available() ? "passed" : "unavailable",
-        policy.servesPaths() ? "served (" + CallerPolicy.SERVE_PATHS + "=true)" : "refused");
+        policy.servesPaths() ? "served (" + CallerPolicy.SERVE_PATHS + "=true)" : "refused", timeoutMs, maxConnections);
     if (!FdPassing.available()) {
       LOG.warn("hadoopopt direct-I/O: {}; descriptor requests are refused and clients stream", FdPassing.loadError());
     }
@@ -133,37 +151,40 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
     return t;
   }
 
-  private void acceptLoop() {
-    ServerSocketChannel s = server;
-    while (s != null && s.isOpen()) {
-      SocketChannel channel;
+  /** What the accept loop reports: whole requests go to the handlers; refusals and drops are counted. */
+  private final class Events implements EndpointLoop.Events {
+    @Override
+    public void request(EndpointConnection c) {
       try {
-        channel = s.accept();
-      } catch (ClosedChannelException e) {
-        return;
-      } catch (IOException e) {
-        LOG.warn("hadoopopt direct-I/O: accept failed", e);
-        continue;
-      }
-      try {
-        handlers.execute(() -> handle(channel));
+        handlers.execute(() -> handle(c));
       } catch (RejectedExecutionException e) {
-        closeQuietly(channel); // overloaded or stopping: the client falls back to streaming
+        loop.close(c); // stopping
+        dropped.incrementAndGet();
       }
+    }
+
+    @Override
+    public void refused(EndpointConnection c, String why) {
+      refused.incrementAndGet();
+      LOG.warn("hadoopopt direct-I/O: refused a request from local user {}: {}", LogText.of(c.user, 32), why);
+    }
+
+    @Override
+    public void dropped(EndpointConnection c, String why) {
+      dropped.incrementAndGet();
+      LOG.debug("hadoopopt direct-I/O: dropped a connection from local user {}: {}", LogText.of(c.user, 32), why);
     }
   }
 
-  private void handle(SocketChannel channel) {
-    // Blocking Unix channels have no read timeout: close the channel if the request is late.
-    ScheduledFuture<?> deadline = timer.schedule(() -> closeQuietly(channel), timeoutMs, TimeUnit.MILLISECONDS);
-    String user = "?";
+  /** Answers one whole request on a handler thread; every outcome, even a failure, gets a reply. */
+  private void handle(EndpointConnection c) {
+    String user = LogText.of(c.user, 32);
     PathRequest request = null;
     PathReply reply = null;
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     try {
-      user = UnixSockets.peerUser(channel);
-      DataInputStream in = new DataInputStream(new BufferedInputStream(Channels.newInputStream(channel)));
-      request = PathRequest.read(in);
-      reply = resolver.resolve(request, user);
+      request = c.request();
+      reply = resolver.resolve(request, c.user);
       if (reply.status == PathReply.Status.REFUSED) {
         refused.incrementAndGet();
         logRefusal(request, user, reply);
@@ -176,19 +197,13 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
       }
       if (reply.open != null) {
         try {
-          // The timer must not close (and free for reuse) the socket descriptor under the native send.
-          if (!deadline.cancel(false)) {
-            throw new IOException("request timed out before its reply");
-          }
-          FdPassing.send(channel, reply.toBytes(), reply.openDescriptors(), timeoutMs);
+          FdPassing.send(c.channel, reply.toBytes(), reply.openDescriptors(), timeoutMs);
           passed.incrementAndGet();
         } finally {
           reply.closeOpen(); // the reader holds its own duplicates now
         }
       } else {
-        DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Channels.newOutputStream(channel)));
-        reply.write(out);
-        out.flush();
+        writeFully(c.channel, reply.toBytes(), deadline);
       }
     } catch (IOException | RuntimeException e) {
       if (reply != null) {
@@ -197,12 +212,36 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
         LOG.debug("hadoopopt direct-I/O: reply to {} for local user {} not delivered: {}", request, user, e.toString());
       } else {
         refused.incrementAndGet();
-        LOG.warn("hadoopopt direct-I/O: dropped a request from local user {} ({}): {}", user,
-            request == null ? "unreadable request" : request, e.toString());
+        LOG.warn("hadoopopt direct-I/O: could not answer {} from local user {}: {}",
+            request == null ? "an unreadable request" : request, user, LogText.of(e.toString(), 200));
+        try {
+          writeFully(c.channel, PathReply.refused("the DataNode could not handle the request: "
+              + e.getClass().getSimpleName()).toBytes(), deadline);
+        } catch (IOException | RuntimeException ignored) {
+          // the caller left
+        }
       }
     } finally {
-      deadline.cancel(false);
-      closeQuietly(channel);
+      loop.close(c);
+    }
+  }
+
+  /** Writes {@code bytes} on a non-blocking channel, waiting for room at most until {@code deadlineNanos}. */
+  private static void writeFully(java.nio.channels.SocketChannel channel, byte[] bytes, long deadlineNanos)
+      throws IOException {
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
+    while (b.hasRemaining()) {
+      if (channel.write(b) == 0) {
+        if (System.nanoTime() - deadlineNanos > 0) {
+          throw new java.net.SocketTimeoutException("reply not taken by the caller in time");
+        }
+        try {
+          Thread.sleep(1);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new java.io.InterruptedIOException("stopping");
+        }
+      }
     }
   }
 
@@ -250,6 +289,17 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
     return passed.get();
   }
 
+  /** Connections closed without an answer (timed out from accept, displaced, or the caller left first) since start. */
+  public long droppedCount() {
+    return dropped.get();
+  }
+
+  /** Connections open now at the endpoint (waiting for their request, refused and draining, or being answered). */
+  public int openConnections() {
+    EndpointLoop l = loop;
+    return l == null ? 0 : l.openConnections();
+  }
+
   /** Replies decided but not delivered (the caller had gone, or the send timed out) since start. */
   public long lostCount() {
     return lost.get();
@@ -292,23 +342,23 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
     if (s == null) {
       return;
     }
-    closeQuietly(s);
-    RUNNING.remove(socket, this);
+    loop.stop();
     try {
       acceptor.join(5000);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    closeQuietly(s);
+    RUNNING.remove(socket, this);
     handlers.shutdownNow();
-    timer.shutdownNow();
     try {
       Files.deleteIfExists(socket);
     } catch (IOException e) {
       LOG.warn("hadoopopt direct-I/O: could not remove socket file", e);
     }
     LOG.info("hadoopopt direct-I/O endpoint stopped ({} served, {} with descriptors passed, {} refused, {} not here,"
-        + " {} checked, {} reported corrupt, {} replies not delivered)", served.get(), passed.get(), refused.get(),
-        unavailable.get(), verified.get(), corruptReportedCount(), lost.get());
+        + " {} checked, {} reported corrupt, {} replies not delivered, {} connections dropped unanswered)", served.get(),
+        passed.get(), refused.get(), unavailable.get(), verified.get(), corruptReportedCount(), lost.get(), dropped.get());
   }
 
   @Override

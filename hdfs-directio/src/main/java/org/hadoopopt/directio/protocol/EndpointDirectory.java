@@ -6,13 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.attribute.PosixFileAttributes;
-import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -20,14 +17,18 @@ import org.apache.hadoop.conf.Configuration;
  * so that a client finds the DataNodes of its own host without being told their ports. Both
  * sides read {@link #SOCKET_DIR}; they must agree.
  *
- * <p>Why the ownership checks: a client trusts the paths a socket in this folder hands out, so
- * the folder must be writable only by its owner (the DataNode user), else another local user
- * could plant an impostor socket.
+ * <p>Why the ownership checks: a client sends block tokens to the sockets in this folder, so the
+ * folder, the sockets and every folder above them must belong to root or the DataNode's user
+ * ({@link EndpointOwner}, {@link PathOwnership}); else another local user could plant an impostor.
  */
 public final class EndpointDirectory {
-  /** Folder of the DataNode plugins' sockets; default {@value #SOCKET_DIR_DEFAULT}. Read by both sides. */
+  /**
+   * Folder of the DataNode plugins' sockets; default {@value #SOCKET_DIR_DEFAULT} (beside HDFS's
+   * own documented domain-socket path, in the DataNode user's folder: not a place every user can
+   * write to). Read by both sides.
+   */
   public static final String SOCKET_DIR = "hadoopopt.directio.socket.dir";
-  public static final String SOCKET_DIR_DEFAULT = "/tmp/hadoopopt-directio";
+  public static final String SOCKET_DIR_DEFAULT = "/var/lib/hadoop-hdfs/hadoopopt-directio";
 
   private static final String PREFIX = "dn-";
   private static final String SUFFIX = ".sock";
@@ -67,42 +68,25 @@ public final class EndpointDirectory {
   }
 
   /**
-   * DataNode side: creates {@code dir} (mode 755) if needed and checks it is ours and writable
-   * by nobody else.
+   * DataNode side: creates {@code dir} (mode 755) if needed and checks that it, and every folder
+   * above it, could only have been made by root or this DataNode's user ({@code me}); else clients
+   * would refuse it, so the endpoint does not start. A folder made first by another local user is
+   * never used, whatever its mode.
    */
-  public static void prepareForServer(Path dir) throws IOException {
-    if (!Files.isDirectory(dir)) {
-      Files.createDirectories(dir);
+  public static void prepareForServer(Path dir, EndpointOwner me) throws IOException {
+    if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) && !Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+      Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+      // The umask may have taken bits away: readers of every local user must reach the socket.
       Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
     String owner = Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS).getName();
-    String me = System.getProperty("user.name");
-    if (!owner.equals(me)) {
-      throw new IOException(SOCKET_DIR + " folder " + dir + " is owned by " + owner + ", not by the DataNode user " + me);
+    if (!owner.equals(me.user())) {
+      throw new IOException(SOCKET_DIR + " folder " + dir + " is owned by '" + owner + "', not by the DataNode user '"
+          + me.user() + "': remove it (another local user may have made it) or name another folder");
     }
-    String why = untrustedReason(dir);
+    String why = PathOwnership.problem(dir, me, PathOwnership.Kind.FOLDER);
     if (why != null) {
-      throw new IOException(why);
+      throw new IOException(SOCKET_DIR + " folder " + dir + " would not be trusted by clients: " + why);
     }
-  }
-
-  /** Client side: null if the folder can be trusted, else why not (names the folder and the key). */
-  public static String untrustedReason(Path dir) throws IOException {
-    PosixFileAttributes attrs = Files.readAttributes(dir, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-    if (!attrs.isDirectory()) {
-      return SOCKET_DIR + " " + dir + " is not a folder (a symbolic link is not accepted)";
-    }
-    Set<PosixFilePermission> perms = attrs.permissions();
-    if (perms.contains(PosixFilePermission.GROUP_WRITE) || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
-      return SOCKET_DIR + " folder " + dir + " is writable by group or others ("
-          + PosixFilePermissions.toString(perms) + "); make it rwxr-xr-x, owned by the DataNode user";
-    }
-    return null;
-  }
-
-  /** Client side: true if the socket file belongs to the folder's owner (the DataNode user). */
-  public static boolean ownedLikeDir(Path socket) throws IOException {
-    return Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS).equals(
-        Files.getOwner(socket.getParent(), LinkOption.NOFOLLOW_LINKS));
   }
 }

@@ -7,7 +7,7 @@ import java.io.InputStream;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 /**
  * Passing open file descriptors over the plugin's Unix-domain socket ({@code SCM_RIGHTS}), through
@@ -38,18 +38,34 @@ public final class FdPassing {
         if (in == null) {
           throw new UnsatisfiedLinkError("native library " + RESOURCE + " is missing from the hadoopopt-hdfs-directio jar");
         }
-        Path tmp = Files.createTempFile("libhadoopopt-directio", ".so");
+        Path dir = Files.createTempDirectory("hadoopopt-directio-"); // mode 700: no one else can add or swap files
+        Path lib = extract(in, dir);
         try {
-          Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
-          System.load(tmp.toString());
+          System.load(lib.toString());
         } finally {
-          Files.deleteIfExists(tmp); // the mapping stays valid after unlinking
+          Files.deleteIfExists(lib); // the mapping stays valid after unlinking
+          Files.deleteIfExists(dir);
         }
       }
       return null;
     } catch (Throwable t) {
       return t;
     }
+  }
+
+  /**
+   * Writes the library into {@code dir} as a new file created with mode 600 (the umask cannot add
+   * bits) and written in place, so it keeps that mode until it is loaded; {@code Files.copy} with
+   * {@code REPLACE_EXISTING} would delete and recreate it under the umask.
+   */
+  static Path extract(InputStream in, Path dir) throws IOException {
+    Path lib = dir.resolve("libhadoopopt-directio.so");
+    try (java.io.OutputStream out = Files.newOutputStream(Files.createFile(lib,
+        java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"))), StandardOpenOption.WRITE)) {
+      in.transferTo(out);
+    }
+    return lib;
   }
 
   /** True if descriptors can be passed in this JVM. */

@@ -1,6 +1,5 @@
 package org.hadoopopt.directio.protocol;
 
-import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 
@@ -13,14 +12,25 @@ import java.io.IOException;
  * to the NameNode). Carries the block access token the NameNode issued for the block (its
  * {@code Token.write} bytes).
  *
- * <p>Wire format: int {@link #MAGIC}, byte op, UTF block pool id, long block id, long generation
- * stamp, long block offset (0 for {@link Op#PATHS}), int token length ({@code <= MAX_TOKEN_BYTES}),
- * token bytes.
+ * <p>Wire format: int {@link #MAGIC}, byte op, UTF block pool id (at most {@link #MAX_POOL_ID_BYTES}
+ * bytes), long block id, long generation stamp, long block offset (0 for {@link Op#PATHS}), int
+ * token length (at most {@link #MAX_TOKEN_BYTES}), token bytes. Every length is bounded before
+ * anything is allocated for it: a whole request is at most {@link #MAX_BYTES} bytes, and
+ * {@link #frameLength} tells from its first bytes how long it is (or that it is malformed).
  */
 public final class PathRequest {
   /** "HDIO", version 3. */
   public static final int MAGIC = 0x4844494f + 3;
-  static final int MAX_TOKEN_BYTES = 64 * 1024;
+  /** Longest block access token accepted (HDFS's are a few hundred bytes). */
+  public static final int MAX_TOKEN_BYTES = 16 * 1024;
+  /** Longest block-pool id accepted, in UTF-8 bytes (HDFS's are about 40). */
+  public static final int MAX_POOL_ID_BYTES = 255;
+  /** Bytes before the pool id: magic, op, the id's length. */
+  private static final int HEAD_BYTES = 4 + 1 + 2;
+  /** Bytes between the pool id and the token: block id, generation stamp, offset, token length. */
+  private static final int MIDDLE_BYTES = 8 + 8 + 8 + 4;
+  /** Longest request accepted. */
+  public static final int MAX_BYTES = HEAD_BYTES + MAX_POOL_ID_BYTES + MIDDLE_BYTES + MAX_TOKEN_BYTES;
 
   /** What the client asks. */
   public enum Op {
@@ -66,6 +76,10 @@ public final class PathRequest {
   }
 
   public void write(DataOutput out) throws IOException {
+    if (token.length > MAX_TOKEN_BYTES) {
+      throw new IOException("block token of " + token.length + " bytes is longer than a direct-I/O request carries ("
+          + MAX_TOKEN_BYTES + ")");
+    }
     out.writeInt(MAGIC);
     out.writeByte(op.ordinal());
     out.writeUTF(blockPoolId);
@@ -76,33 +90,78 @@ public final class PathRequest {
     out.write(token);
   }
 
-  /** Reads one request; a malformed one fails with a message saying which field is wrong. */
-  public static PathRequest read(DataInput in) throws IOException {
-    int magic = in.readInt();
-    if (magic != MAGIC) {
-      throw new IOException("not a hadoopopt direct-I/O request of this version (magic 0x" + Integer.toHexString(magic)
-          + ", expected 0x" + Integer.toHexString(MAGIC) + ")");
+  /**
+   * Parses one whole request of {@code length} bytes (as {@link #frameLength} measured it); a
+   * malformed one fails with a message saying which field is wrong.
+   */
+  public static PathRequest parse(byte[] frame, int length) throws IOException {
+    if (frameLength(frame, length) != length) {
+      throw new IOException("request of " + length + " bytes is not one whole request");
     }
+    java.io.DataInputStream in = new java.io.DataInputStream(new java.io.ByteArrayInputStream(frame, 0, length));
+    in.skipBytes(4); // magic, checked
     int op = in.readUnsignedByte();
-    if (op >= Op.values().length) {
-      throw new IOException("unknown request op " + op);
-    }
-    String bpid = in.readUTF();
+    byte[] poolId = new byte[in.readUnsignedShort()];
+    in.readFully(poolId);
+    // Written with writeUTF; HDFS pool ids are ASCII, where modified UTF-8 and UTF-8 agree.
+    String bpid = new String(poolId, java.nio.charset.StandardCharsets.UTF_8);
     long blockId = in.readLong();
     long gs = in.readLong();
     long offset = in.readLong();
-    int tokenLength = in.readInt();
-    if (tokenLength < 0 || tokenLength > MAX_TOKEN_BYTES) {
-      throw new IOException("token length " + tokenLength + " out of range 0.." + MAX_TOKEN_BYTES);
-    }
-    byte[] token = new byte[tokenLength];
+    byte[] token = new byte[in.readInt()];
     in.readFully(token);
     return new PathRequest(Op.values()[op], bpid, blockId, gs, offset, token);
   }
 
-  /** The block as HDFS names it: pool, id and generation stamp. */
+  /**
+   * The length of the request whose first {@code available} bytes are in {@code head} (from
+   * index 0), or -1 if more bytes are needed to tell; fails if what is there already shows a
+   * malformed request (wrong magic, unknown op, a pool id or token longer than allowed). Reads
+   * nothing of size: the caller allocates for the request only once its length is known and
+   * bounded by {@link #MAX_BYTES}.
+   */
+  public static int frameLength(byte[] head, int available) throws IOException {
+    if (available < 4) {
+      return -1;
+    }
+    int magic = ((head[0] & 0xff) << 24) | ((head[1] & 0xff) << 16) | ((head[2] & 0xff) << 8) | (head[3] & 0xff);
+    if (magic != MAGIC) {
+      throw new IOException("not a hadoopopt direct-I/O request of this version (magic 0x" + Integer.toHexString(magic)
+          + ", expected 0x" + Integer.toHexString(MAGIC) + ")");
+    }
+    if (available < 5) {
+      return -1;
+    }
+    if ((head[4] & 0xff) >= Op.values().length) {
+      throw new IOException("unknown request op " + (head[4] & 0xff));
+    }
+    if (available < HEAD_BYTES) {
+      return -1;
+    }
+    int poolIdBytes = ((head[5] & 0xff) << 8) | (head[6] & 0xff);
+    if (poolIdBytes > MAX_POOL_ID_BYTES) {
+      throw new IOException("block-pool id of " + poolIdBytes + " bytes, more than " + MAX_POOL_ID_BYTES);
+    }
+    int tokenAt = HEAD_BYTES + poolIdBytes + MIDDLE_BYTES;
+    if (available < tokenAt) {
+      return -1;
+    }
+    int tokenLength = ((head[tokenAt - 4] & 0xff) << 24) | ((head[tokenAt - 3] & 0xff) << 16)
+        | ((head[tokenAt - 2] & 0xff) << 8) | (head[tokenAt - 1] & 0xff);
+    if (tokenLength < 0 || tokenLength > MAX_TOKEN_BYTES) {
+      throw new IOException("token length " + tokenLength + " out of range 0.." + MAX_TOKEN_BYTES);
+    }
+    return tokenAt + tokenLength;
+  }
+
+  /** Bytes a request's head needs at most before {@link #frameLength} can tell its length. */
+  public static int maxHeadBytes() {
+    return HEAD_BYTES + MAX_POOL_ID_BYTES + MIDDLE_BYTES;
+  }
+
+  /** The block as HDFS names it: pool, id and generation stamp (the pool id escaped and bounded for logs). */
   public String blockName() {
-    return blockPoolId + ":blk_" + blockId + "_" + generationStamp;
+    return LogText.of(blockPoolId, 64) + ":blk_" + blockId + "_" + generationStamp;
   }
 
   @Override

@@ -48,11 +48,31 @@ public final class UnixSockets {
     }
   }
 
-  /** A blocking server channel bound to the socket file {@code path} (which must not exist). */
+  /** Closes channels whose connect took too long (one daemon thread per JVM, started on first use). */
+  private static final class Watchdog {
+    static final java.util.concurrent.ScheduledThreadPoolExecutor TIMER = timer();
+
+    private static java.util.concurrent.ScheduledThreadPoolExecutor timer() {
+      java.util.concurrent.ScheduledThreadPoolExecutor t = new java.util.concurrent.ScheduledThreadPoolExecutor(1, r -> {
+        Thread th = new Thread(r, "directio-connect-timeout");
+        th.setDaemon(true);
+        return th;
+      });
+      t.setRemoveOnCancelPolicy(true);
+      return t;
+    }
+  }
+
+  /** A server channel bound to the socket file {@code path} (which must not exist), with the JDK's default backlog. */
   public static ServerSocketChannel bind(Path path) throws IOException {
+    return bind(path, 0);
+  }
+
+  /** A server channel bound to the socket file {@code path} (which must not exist), with {@code backlog} pending connections. */
+  public static ServerSocketChannel bind(Path path, int backlog) throws IOException {
     ServerSocketChannel server = invokeOpen(ServerSocketChannel.class);
     try {
-      server.bind(address(path));
+      server.bind(address(path), backlog);
       return server;
     } catch (IOException | RuntimeException e) {
       server.close();
@@ -60,7 +80,7 @@ public final class UnixSockets {
     }
   }
 
-  /** A blocking channel connected to the socket file {@code path}. */
+  /** A blocking channel connected to the socket file {@code path}, without a time limit. */
   public static SocketChannel connect(Path path) throws IOException {
     SocketChannel channel = invokeOpen(SocketChannel.class);
     try {
@@ -69,6 +89,39 @@ public final class UnixSockets {
     } catch (IOException | RuntimeException e) {
       channel.close();
       throw e;
+    }
+  }
+
+  /**
+   * A blocking channel connected to {@code path} within {@code timeoutMs}. A Unix-domain connect
+   * waits while the listener's backlog is full, and Java gives it no timeout: a timer closes the
+   * channel, which ends the wait, when the time is up.
+   */
+  public static SocketChannel connect(Path path, int timeoutMs) throws IOException {
+    SocketChannel channel = invokeOpen(SocketChannel.class);
+    java.util.concurrent.ScheduledFuture<?> watchdog = Watchdog.TIMER.schedule(() -> closeQuietly(channel), timeoutMs,
+        java.util.concurrent.TimeUnit.MILLISECONDS);
+    try {
+      channel.connect(address(path));
+    } catch (java.nio.channels.AsynchronousCloseException e) {
+      throw new java.net.SocketTimeoutException("no connection to " + path + " within " + timeoutMs + " ms");
+    } catch (IOException | RuntimeException e) {
+      watchdog.cancel(false);
+      channel.close();
+      throw e;
+    }
+    if (!watchdog.cancel(false)) { // the timer has closed, or is closing, the channel
+      channel.close();
+      throw new java.net.SocketTimeoutException("no connection to " + path + " within " + timeoutMs + " ms");
+    }
+    return channel;
+  }
+
+  private static void closeQuietly(java.io.Closeable c) {
+    try {
+      c.close();
+    } catch (IOException ignored) {
+      // the connect it ends reports the timeout
     }
   }
 
