@@ -33,7 +33,7 @@ public final class ReproduceParts {
         part("krevat-terasort", "Krevat et al.: TeraSort (4 GB, Table 4 settings) against the model's optimum, and Table 4's gain", false, KrevatTeraSort.class, null, KrevatTeraSort::command),
         part("veiga-pagerank", "Veiga et al.: PageRank micro-benchmark, stock vs the fingerprint collector", false, PageRankBench.class, null, PageRankBench::command),
         part(LaiShmJobs.PART, "Lai et al.: word count, grep, inverted index over many files, pipes vs shm", false, LaiShmJobs.class, MicroPart::shmSkipReason, LaiShm::shmArgs),
-        part(LaiShmTables.PART, "Lai et al.: ring-size and record-size tables, busy-waiting", false, LaiShmTables.class, MicroPart::shmSkipReason, LaiShm::shmArgs)));
+        part(LaiShmTables.PART, "Lai et al.: Tables II-IV (batch and word size, ring size, batch 1 and busy-waiting)", false, LaiShmTables.class, MicroPart::shmSkipReason, LaiShm::shmArgs)));
   }
 
   /**
