@@ -59,7 +59,7 @@ int main(int argc, char **argv) {
     {"OFF_PRODUCER_CLOSED", SMS_OFF_PRODUCER_CLOSED}, {"OFF_CONSUMER_CLOSED", SMS_OFF_CONSUMER_CLOSED},
     {"CONSUMER_STDIN_CLOSED", SMS_CONSUMER_STDIN_CLOSED},
     {"HEADER_SIZE", SMS_HEADER_SIZE}, {"RECORD_HEADER", SMS_RECORD_HEADER}, {"RECORD_ALIGN", SMS_RECORD_ALIGN},
-    {"PADDING", SMS_PADDING}, {"MORE_PIECES", SMS_MORE_PIECES}, {"MIN_CAPACITY", SMS_MIN_CAPACITY}, {"MAX_CAPACITY", SMS_MAX_CAPACITY}};
+    {"PADDING", SMS_PADDING}, {"MORE_PIECES", SMS_MORE_PIECES}, {"BLOCK", SMS_BLOCK}, {"MIN_CAPACITY", SMS_MIN_CAPACITY}, {"MAX_CAPACITY", SMS_MAX_CAPACITY}};
   int nconsts = sizeof consts / sizeof consts[0], seen = 0;
   char line[4096];
   smstream_ring r, c; /* the producer and, from the first read on, a consumer of the same segment */
@@ -80,6 +80,7 @@ int main(int argc, char **argv) {
       if (have_ring) smstream_ring_unmap(&r);
       if (have_consumer) smstream_ring_unmap(&c);
       have_consumer = 0;
+      unlink(argv[2]); /* a segment is never created over an existing name */
       if (smstream_ring_create(&r, argv[2], v, (uint32_t)v2) != 0) { printf("FAIL %s\n", smstream_last_error()); return 1; }
       have_ring = 1;
     } else if (sscanf(line, "record-pattern %llu", &v) == 1) {
@@ -103,6 +104,21 @@ int main(int argc, char **argv) {
         got = atomic_load(U32AT(&r, waiting_word(name)));
       }
       if (got != v) { printf("MISMATCH %s: %s is %llu\n", line, name, got); failures++; }
+    } else if (strncmp(line, "block ", 6) == 0) {
+      size_t n = unhex(line + 6, bytes);
+      if (smstream_ring_write_block(&r, bytes, n) != 0) { printf("FAIL %s\n", smstream_last_error()); return 1; }
+    } else if (strncmp(line, "read-block ", 11) == 0) {
+      if (!have_consumer) {
+        if (sms_ring_attach(&c, argv[2], 0) != 0) { printf("FAIL %s\n", smstream_last_error()); return 1; }
+        have_consumer = 1;
+      }
+      size_t want_len = unhex(line + 11, bytes);
+      const unsigned char *got;
+      size_t len;
+      if (smstream_ring_read(&c, &got, &len) != 1 || !c.last_block || len != want_len || memcmp(got, bytes, len) != 0) {
+        printf("MISMATCH %s: read another record\n", line);
+        failures++;
+      }
     } else if (strncmp(line, "read", 4) == 0) {
       if (!have_consumer) {
         if (sms_ring_attach(&c, argv[2], 0) != 0) { printf("FAIL %s\n", smstream_last_error()); return 1; }

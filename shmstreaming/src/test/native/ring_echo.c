@@ -6,6 +6,8 @@
 #include <time.h>
 #include "smstream.h"
 
+static void flush_out(void *out) { smstream_ring_flush(out); }
+
 int main(int argc, char **argv) {
   if (argc != 6) { fprintf(stderr, "usage: ring_echo IN OUT SEED PAUSE_ONE_IN MAX_PAUSE_US\n"); return 2; }
   smstream_ring in, out;
@@ -13,7 +15,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "ring_echo: %s\n", smstream_last_error());
     return 1;
   }
-  in.flush_before_wait = &out;
+  in.before_wait = flush_out;
+  in.before_wait_arg = &out;
   unsigned long long seed = strtoull(argv[3], NULL, 10) * 6364136223846793005ull + 1;
   long one_in = atol(argv[4]), max_us = atol(argv[5]);
   unsigned long long sum = 14695981039346656037ull, n = 0;

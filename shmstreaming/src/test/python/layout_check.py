@@ -47,6 +47,16 @@ def main(vector, seg, client_dir):
             consumer = None
         elif op == "record":
             producer.write(bytes.fromhex("".join(f[1:])))
+        elif op == "block":
+            producer.write_block(bytes.fromhex("".join(f[1:])))
+        elif op == "read-block":
+            if consumer is None:
+                consumer = sm.Ring(seg)
+            want = bytes.fromhex("".join(f[1:]))
+            piece = consumer._next_piece()
+            got = None if piece is None else bytes(consumer.mm[piece[0]:piece[0] + piece[1]])
+            if piece is None or piece[2] != sm.BLOCK or got != want:
+                failures.append("MISMATCH line %d (%s): read %r" % (number, line, got))
         elif op == "record-pattern":
             for _ in range(int(f[2]) if len(f) > 2 else 1):
                 producer.write(pattern(int(f[1])))

@@ -4,6 +4,8 @@
 //   std::string_view line;
 //   while (io.readLine(line)) io.write(line);
 //   io.close();
+//
+// or a block of lines at a time: while (io.readBlock(lines)) io.writeBlock(lines);
 #ifndef SMSTREAM_HH
 #define SMSTREAM_HH
 
@@ -46,6 +48,21 @@ class SMStream {
     if (!readLine(v)) return -1;
     data = v.data();
     return (long)v.size();
+  }
+  // Block API: a buffer of one or more whole input lines, each ending in '\n' (valid until the
+  // next read); false at end of input.
+  bool readBlock(std::string_view &lines) {
+    const char *p;
+    size_t n;
+    int rc = smstream_read_block(s_, &p, &n);
+    if (rc < 0) throw std::runtime_error(std::string("smstream read: ") + smstream_last_error());
+    if (rc == 0) return false;
+    lines = std::string_view(p, n);
+    return true;
+  }
+  // Writes many output records at once: whole lines, each ending in '\n'.
+  void writeBlock(std::string_view lines) {
+    if (smstream_write_block(s_, lines.data(), lines.size()) != 0) fail("write");
   }
   void write(const void *data, size_t n) {
     if (smstream_write(s_, data, n) != 0) fail("write");

@@ -6,7 +6,10 @@
  * or the usual pipe is decided by the job (stream.map.input=shm etc.); the library learns it
  * from the environment Hadoop Streaming gives the program, so the same binary runs with
  * pipes and with shm. Records are Streaming's text records (key TAB value) without the
- * trailing newline, of any size (one larger than half the ring travels in pieces). With shm
+ * trailing newline, of any size (one larger than half the ring travels in pieces). Records cross
+ * the ring in blocks of many lines (stream.shm.blocks, on by default): the library splits input
+ * blocks into records and gathers output records into blocks; smstream_read_block and
+ * smstream_write_block hand whole buffers of lines to and from the program. With shm
  * input the end of input is Streaming closing the program's stdin: stdin must be open when the
  * channel opens (the library then watches its own duplicate of it).
  *
@@ -44,19 +47,31 @@ typedef struct smstream_ring {
   int timeout_ms;          /* each futex wait's bound, after which liveness is re-checked */
   long stall_ms;           /* give up waiting for a live peer after this long (0 = never) */
   int parent_pid;          /* the task JVM; if it goes away we stop waiting */
-  struct smstream_ring *flush_before_wait; /* output ring to flush before sleeping on input */
   unsigned char *joined;   /* consumer: a record that came in pieces, joined (heap) */
   size_t joined_cap;
+  int last_block;          /* consumer: the last record read is a block of whole lines (SMS_BLOCK) */
+  void (*before_wait)(void *arg); /* consumer: run before sleeping for data (flushes our output) */
+  void *before_wait_arg;
+  char name[128];          /* the segment's file name, for error messages */
 } smstream_ring;
 
-/* Low-level ring API (used by the channel and by the stress test). Return 0 or -1. */
+/* Low-level ring API (used by the channel and by the stress test). Return 0 or -1.
+ * attach refuses anything but a plain file of this process's user, writable by nobody else, with
+ * one name (never a link), and checks every header field against the mapping; both sides check
+ * every position and length word they read from the peer before using it. create makes the
+ * segment under an unpredictable temporary name (O_EXCL|O_NOFOLLOW) and renames it to path
+ * without replacing anything there, in a folder only its owner (this user or root) or, with the
+ * sticky bit, nobody else can replace it in. */
 int smstream_ring_attach(smstream_ring *r, const char *path);
 int smstream_ring_create(smstream_ring *r, const char *path, uint64_t capacity, uint32_t batch);
 /* Blocks until the record fits (a record larger than smstream_ring_max_record goes in pieces);
  * -1 if the consumer is gone. */
 int smstream_ring_write(smstream_ring *r, const void *data, size_t len);
+/* Writes one block record: len (1 .. smstream_ring_max_record) bytes of whole lines, each ending
+ * in '\n'. 0 or -1. */
+int smstream_ring_write_block(smstream_ring *r, const void *data, size_t len);
 /* 1 = a record (*data valid until the next call; in the ring, or joined on the heap if it came
- * in pieces), 0 = end of stream, -1 = error. */
+ * in pieces; r->last_block says whether it is a block of lines), 0 = end of stream, -1 = error. */
 int smstream_ring_read(smstream_ring *r, const unsigned char **data, size_t *len);
 /* Publishes what was written and wakes a sleeping consumer. */
 void smstream_ring_flush(smstream_ring *r);
@@ -79,6 +94,13 @@ int smstream_write(smstream *s, const void *rec, size_t len);
 /* Writes key, the output separator (TAB) and value as one record. 0 or -1. */
 int smstream_write_kv(smstream *s, const void *key, size_t klen, const void *value, size_t vlen);
 int smstream_flush(smstream *s);
+/* The block API, beside the record one (the two may be mixed). Reads a buffer of one or more
+ * whole input lines, each ending in '\n' (valid until the next read): 1, 0 at end of input, -1 on
+ * error. Over shm it is a block as it crossed the ring (or the rest of one the record API began). */
+int smstream_read_block(smstream *s, const char **buf, size_t *len);
+/* Writes many output records at once: len bytes of whole lines, each ending in '\n' (what a
+ * program would write to its stdout). 0 or -1. */
+int smstream_write_block(smstream *s, const void *buf, size_t len);
 /* Flushes, ends the output stream, unmaps. 0 or -1. */
 int smstream_close(smstream *s);
 /* Ends the output stream as failed (the task then fails saying so) and releases the channel:

@@ -7,7 +7,7 @@
  *
  *   offset  size  field
  *   0       4     magic 0x52534F48 ("HOSR" little-endian)
- *   4       4     layout version (2)
+ *   4       4     layout version (3)
  *   8       8     capacity of the data area in bytes (power of two)
  *   16      4     batch size: wake a sleeping peer after this many records
  *   20      4     attached: the external program sets 1 once it has mapped the segment
@@ -32,12 +32,17 @@
  * pieces need no padding). Half the ring bounds a whole record because a record wider than the
  * part of the ring in front of it skips that part as padding, and both fit only if the record
  * takes at most half.
+ *
+ * A record whose length word has SMS_BLOCK set is a block: one or more whole lines, each ending
+ * in a newline ('\n'), which the reader splits into records itself (the bytes a program reading
+ * Streaming's pipe would see for those records). A block is written whole, never in pieces, and is
+ * never empty. So many records cross with one length word and one publication check.
  */
 #ifndef SMSTREAM_LAYOUT_H
 #define SMSTREAM_LAYOUT_H
 
 #define SMS_MAGIC 0x52534F48u
-#define SMS_VERSION 2u
+#define SMS_VERSION 3u
 #define SMS_OFF_MAGIC 0
 #define SMS_OFF_VERSION 4
 #define SMS_OFF_CAPACITY 8
@@ -55,6 +60,7 @@
 #define SMS_RECORD_ALIGN 8
 #define SMS_PADDING 0xFFFFFFFFu
 #define SMS_MORE_PIECES 0x80000000u
+#define SMS_BLOCK 0x40000000u
 #define SMS_MIN_CAPACITY 4096ull
 #define SMS_MAX_CAPACITY 1073741824ull
 

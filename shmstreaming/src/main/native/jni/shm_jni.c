@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "smstream.h"
+#include "smstream_internal.h"
 
 static void throw_io(JNIEnv *env, const char *msg) {
   jclass c = (*env)->FindClass(env, "java/io/IOException");
@@ -54,7 +55,7 @@ JNIEXPORT void JNICALL Java_org_hadoopopt_shmstreaming_ring_NativeShm_unmap0(
     JNIEnv *env, jclass cls, jobject buf) {
   void *a = (*env)->GetDirectBufferAddress(env, buf);
   jlong n = (*env)->GetDirectBufferCapacity(env, buf);
-  if (a && n > 0) munmap(a, (size_t)n);
+  if (a && n > 0) sms_unmap_segment(a, (size_t)n); /* with the guard pages around it */
 }
 
 /* Sleeps while the 32-bit word at offset still holds expected, at most timeoutMs. */

@@ -58,6 +58,9 @@ final class Row {
         return count("dio.DirectOpens") > 0 || count("dio.DirectBytes") > 0;
       case "shm":
         return shmResolver;
+      case "all":
+        return count(CollectorLines.FP_USED) > 0 || CollectorLines.hashUsed(activity) > 0
+            || count(CollectorLines.MERGE_USED) > 0 || count("dio.DirectOpens") > 0 || shmResolver;
       default:
         return true;
     }
@@ -70,15 +73,44 @@ final class Row {
         return String.format("fp %d, declined %d, stock %d map attempts", count(CollectorLines.FP_USED),
             count(CollectorLines.FP_DECLINED), count(CollectorLines.STOCK_USED));
       case "dio":
-        return String.format("%s direct in %d opens; %d streamed, %d fallbacks, %d refusals",
-            bytes(count("dio.DirectBytes")), count("dio.DirectOpens"), count("dio.StreamedBlockReads"),
-            count("dio.Fallbacks"), count("dio.Refusals"));
+        return dioText();
+      case "all":
+        return allText();
       case "shm":
         return shmResolver ? "resolver used" : "resolver not used";
       default:
         long maps = count(CollectorLines.STOCK_USED);
         return maps > 0 ? "stock collector " + maps + " map attempts" : "";
     }
+  }
+
+  private String dioText() {
+    return String.format("%s direct in %d opens; %d streamed, %d fallbacks, %d refusals",
+        bytes(count("dio.DirectBytes")), count("dio.DirectOpens"), count("dio.StreamedBlockReads"),
+        count("dio.Fallbacks"), count("dio.Refusals"));
+  }
+
+  /** Every plugin that showed anything: collectors per map attempt, merges per reduce, direct reads, the resolver. */
+  private String allText() {
+    List<String> parts = new ArrayList<>();
+    long maps = count(CollectorLines.HASH_LISTED) + count(CollectorLines.FP_USED) + count(CollectorLines.STOCK_USED)
+        - count(CollectorLines.HASH_DECLINED);
+    if (maps > 0 || count(CollectorLines.FP_DECLINED) > 0) {
+      parts.add(String.format("map attempts: hash %d, fp %d, stock %d (hash declined %d, fp declined %d)",
+          CollectorLines.hashUsed(activity), count(CollectorLines.FP_USED), count(CollectorLines.STOCK_USED),
+          count(CollectorLines.HASH_DECLINED), count(CollectorLines.FP_DECLINED)));
+    }
+    if (count(CollectorLines.MERGE_USED) + count(CollectorLines.MERGE_DECLINED) > 0) {
+      parts.add(String.format("fp merge %d reduces (declined %d)", count(CollectorLines.MERGE_USED),
+          count(CollectorLines.MERGE_DECLINED)));
+    }
+    if (count("dio.DirectOpens") + count("dio.StreamedBlockReads") > 0) {
+      parts.add(dioText());
+    }
+    if (shmResolver) {
+      parts.add("shm resolver used");
+    }
+    return String.join("; ", parts);
   }
 
   private static String bytes(long n) {

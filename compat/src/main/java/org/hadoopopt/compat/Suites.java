@@ -5,9 +5,9 @@ import java.util.List;
 
 /** Which configurations run each suite, and which plugin each configuration switches on. */
 enum Suites {
-  MAPRED("mapred", "stock", "fp-prefix", "fp-hash"),
-  HDFS("hdfs", "stock", "dio-tokens", "dio-notokens"),
-  STREAMING("streaming", "stock", "shm");
+  MAPRED("mapred", "stock", "fp-prefix", "fp-hash", "all-on"),
+  HDFS("hdfs", "stock", "dio-tokens", "dio-notokens", "all-on"),
+  STREAMING("streaming", "stock", "shm", "all-on");
 
   /** The configuration without any plugin, run beside the others. */
   static final String STOCK = "stock";
@@ -20,8 +20,14 @@ enum Suites {
     this.configs = Arrays.asList(configs);
   }
 
-  /** The plugin a configuration exercises: "fp", "dio", "shm", or "" for stock. */
+  /** Every plugin switched on at once, from the conf/ snippets merged. */
+  static final String ALL_ON = "all-on";
+
+  /** The plugin a configuration exercises: "fp", "dio", "shm", "all" (every one), or "" for stock. */
   static String plugin(String config) {
+    if (config.equals(ALL_ON)) {
+      return "all";
+    }
     if (config.startsWith("fp-")) {
       return "fp";
     }

@@ -25,7 +25,10 @@ class CompatTableTest {
       + "org.hadoopopt.fingerprint.collector.FingerprintCollector";
   private static final String USED_STOCK = "INFO mapred.MapTask - Map output collector class = "
       + "org.apache.hadoop.mapred.MapTask$MapOutputBuffer";
-  private static final String DECLINED = "WARN mapred.MapTask - Unable to initialize MapOutputCollector "
+  private static final String DECLINED = "WARN collector.FingerprintCollector - FingerprintCollector declines this task: "
+      + "encrypted intermediate data (mapreduce.job.encrypted-intermediate-data=true) is not supported; falling back to "
+      + "org.apache.hadoop.mapred.MapTask$MapOutputBuffer\n"
+      + "WARN mapred.MapTask - Unable to initialize MapOutputCollector "
       + "org.hadoopopt.fingerprint.collector.FingerprintCollector (1 more collector(s) to try)";
 
   @TempDir Path dir;
@@ -193,6 +196,36 @@ class CompatTableTest {
     assertEquals(Row.NOT_EXERCISED, v.get("TestRead dio-notokens"));
     assertEquals(Row.PASS, v.get("TestYarn fp-prefix"));
     assertEquals(Row.NOT_EXERCISED, v.get("TestYarn fp-hash"));
+  }
+
+  /**
+   * All plugins on: a map attempt the hash-grouping collector handed to the fingerprint collector
+   * (MapTask names the hash collector, its INFO line names the one that took the task) counts as
+   * the fingerprint collector's; an attempt it served itself as its own.
+   */
+  @Test
+  void allOnCountsTheCollectorThatTookEachAttempt() throws Exception {
+    Files.write(lists.resolve("mapred.txt"), List.of("a/TestAll.java", "a/TestNone.java"));
+    String hashListed = "INFO mapred.MapTask - Map output collector class = org.hadoopopt.fingerprint.collector.HashGroupCollector";
+    String handedOn = "INFO collector.HashGroupCollector - HashGroupCollector declines this task: the job has no combiner"
+        + "; map output collector: org.hadoopopt.fingerprint.collector.FingerprintCollector";
+    String merged = "INFO shuffle.FingerprintShuffle - fingerprint merge for reduce attempt_1_r_000000_0: fingerprint text-prefix8";
+    for (String cfg : new String[] {"stock", "all-on"}) {
+      report(cfg, "a.TestNone", Map.of("t1", ok(USED_STOCK)));
+    }
+    report("stock", "a.TestAll", Map.of("t1", ok(USED_STOCK + "\n" + USED_STOCK)));
+    report("all-on", "a.TestAll", Map.of("t1", ok(handedOn + "\n" + hashListed + "\n" + hashListed + "\n" + merged)));
+    Map<Suites, List<Row>> rows = CompatTable.build(lists, reports, activity, new Verdicts(Expectations.read(expected)));
+    Row all = rows.get(Suites.MAPRED).stream().filter(r -> r.config.equals("all-on") && r.testClass.endsWith("TestAll"))
+        .findFirst().get();
+    assertEquals(Row.PASS, all.verdict);
+    assertEquals(1, all.count(CollectorLines.FP_USED));
+    assertEquals(1, CollectorLines.hashUsed(all.activity));
+    assertEquals(1, all.count(CollectorLines.MERGE_USED));
+    assertTrue(all.activityText().contains("hash 1, fp 1, stock 0 (hash declined 1, fp declined 0)"), all.activityText());
+    Row none = rows.get(Suites.MAPRED).stream().filter(r -> r.config.equals("all-on") && r.testClass.endsWith("TestNone"))
+        .findFirst().get();
+    assertEquals(Row.NOT_EXERCISED, none.verdict, "only Hadoop's collector ran");
   }
 
   @Test

@@ -34,8 +34,23 @@ final class AsNobody {
 
   /** Starts {@code mainClass} with {@code args} as nobody; its output goes to {@code work/<simple name>.out}. */
   static Process start(Path work, Class<?> mainClass, String... args) throws IOException {
-    List<String> cmd = new ArrayList<>(Arrays.asList("setpriv", "--reuid=" + UID, "--regid=" + UID, "--clear-groups",
-        "--", Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m",
+    return launch(work, Arrays.asList("setpriv", "--reuid=" + UID, "--regid=" + UID, "--clear-groups", "--"),
+        mainClass, args);
+  }
+
+  /**
+   * Starts {@code mainClass} as the test's own user, in a process of its own: a local program of the
+   * reader's user, with its own descriptor table (a flood run inside the test's JVM would use up the
+   * descriptors of the DataNode and the reader it is meant to attack from outside).
+   */
+  static Process startAsTestUser(Path work, Class<?> mainClass, String... args) throws IOException {
+    return launch(work, new ArrayList<>(), mainClass, args);
+  }
+
+  private static Process launch(Path work, List<String> prefix, Class<?> mainClass, String... args)
+      throws IOException {
+    List<String> cmd = new ArrayList<>(prefix);
+    cmd.addAll(Arrays.asList(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m",
         "-XX:TieredStopAtLevel=1", "-Djava.io.tmpdir=/tmp", "-cp",
         Paths.get("target", "classes").toAbsolutePath() + File.pathSeparator
             + Paths.get("target", "test-classes").toAbsolutePath(), mainClass.getName()));

@@ -419,23 +419,13 @@ class HostileCallerTest {
   void honestReaderReadsDirectlyDuringAFloodOfSilentConnectionsFromItsOwnUser() throws Exception {
     Path work = Files.createTempDirectory(Paths.get("target").toAbsolutePath(), "flood-self-");
     Path counts = work.resolve("flood.properties");
-    Thread flooder = new Thread(() -> {
-      try {
-        Flooder.main(new String[] {socket().toString(), "600", "25", counts.toString()});
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    }, "test-flooder");
-    flooder.setDaemon(true);
-    flooder.start();
+    Process flooder = AsNobody.startAsTestUser(work, Flooder.class, socket().toString(), "600", "25",
+        counts.toString());
     try {
-      long end = System.nanoTime() + 60_000_000_000L;
-      while (!AsNobody.read(counts).containsKey("full") && System.nanoTime() < end && flooder.isAlive()) {
-        Thread.sleep(50);
-      }
+      AsNobody.await(counts, "full", flooder, work, Flooder.class);
       readDuringFlood("600 silent connections from the reader's own user", counts);
     } finally {
-      flooder.join(60_000);
+      AsNobody.stop(flooder);
       DirectIoTesting.deleteTree(work);
     }
   }

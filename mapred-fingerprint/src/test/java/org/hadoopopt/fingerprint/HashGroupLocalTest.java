@@ -298,8 +298,8 @@ class HashGroupLocalTest {
       IOException e = assertThrows(IOException.class,
           () -> new HashGroupCollector<Object, Object>().init(new MapOutputCollector.Context(null, job, null)));
       assertTrue(e.getMessage().contains(c[0]), e.getMessage());
-      assertTrue(e.getMessage().contains("FingerprintCollector, org.apache.hadoop.mapred.MapTask$MapOutputBuffer"),
-          e.getMessage());
+      // no map task here: the collectors listed after it cannot take the task either
+      assertTrue(e.getMessage().contains("no collector listed after it"), e.getMessage());
     }
   }
 

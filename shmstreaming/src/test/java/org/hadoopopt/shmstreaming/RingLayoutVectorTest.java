@@ -57,6 +57,7 @@ class RingLayoutVectorTest {
             if (producer != null) {
               producer.close();
             }
+            Files.deleteIfExists(path); // a segment is never created over an existing name
             seg = NativeShm.create(path.toString(), Long.parseLong(f[1]), Integer.parseInt(f[2]));
             producer = new RingProducer("vector", seg, Peer.ALWAYS, 0);
             consumer = null; // shares the producer's mapping: only the producer unmaps it
@@ -66,6 +67,18 @@ class RingLayoutVectorTest {
             producer.claim(rec.length);
             producer.put(rec, 0, rec.length);
             producer.commit();
+            break;
+          case "block":
+            byte[] lines = unhex(f[1] + (f.length > 2 ? f[2] : ""));
+            producer.putBlock(lines, 0, lines.length);
+            break;
+          case "read-block":
+            if (consumer == null) {
+              consumer = new RingConsumer("vector-consumer", seg, Peer.ALWAYS, 0);
+            }
+            int blockLen = consumer.nextRecord();
+            assertTrue(consumer.block(), line);
+            assertArrayEquals(unhex(f[1] + (f.length > 2 ? f[2] : "")), Arrays.copyOf(consumer.buffer(), blockLen), line);
             break;
           case "record-pattern":
             byte[] pattern = pattern(Integer.parseInt(f[1]));

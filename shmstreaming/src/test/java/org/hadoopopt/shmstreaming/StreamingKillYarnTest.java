@@ -234,7 +234,9 @@ class StreamingKillYarnTest {
   @Test
   @Timeout(600)
   void taskTimedOutMidStreamLeavesNothing() throws Exception {
-    Future<StreamingRun> run = submit("mapreduce.map.maxattempts", "1", "mapreduce.task.timeout", "4000",
+    // 15 s without progress: long enough for a task JVM and its Python program to start on a loaded
+    // machine (at 4 s they were timed out before the program reached its hold on a busy CI host).
+    Future<StreamingRun> run = submit("mapreduce.map.maxattempts", "1", "mapreduce.task.timeout", "15000",
         "mapreduce.task.timeout.check-interval-ms", "500",
         // the AM raises a timeout below twice the status report interval (3 s by default)
         "mapreduce.task.progress-report.interval", "1000");
@@ -256,7 +258,7 @@ class StreamingKillYarnTest {
     for (TaskAttemptID a : attempts) {
       why.append(a).append(": ").append(String.join("\n", job.getTaskDiagnostics(a))).append('\n');
     }
-    assertTrue(why.toString().contains("task timeout set: 4s, taskTimedOut: true"), "an attempt timed out: " + why);
+    assertTrue(why.toString().contains("task timeout set: 15s, taskTimedOut: true"), "an attempt timed out: " + why);
     assertNothingLeft(true, held);
   }
 }

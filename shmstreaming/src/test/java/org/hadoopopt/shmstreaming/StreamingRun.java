@@ -31,12 +31,15 @@ final class StreamingRun {
   final String failure;
   /** The job's counters (null if unavailable). */
   final Counters counters;
+  /** Part files written (one per map task of a map-only job). */
+  final int parts;
 
-  private StreamingRun(int exitCode, byte[] output, String failure, Counters counters) {
+  private StreamingRun(int exitCode, byte[] output, String failure, Counters counters, int parts) {
     this.exitCode = exitCode;
     this.output = output;
     this.failure = failure;
     this.counters = counters;
+    this.parts = parts;
   }
 
   /** A counter's value, 0 if the job has no such counter. */
@@ -115,8 +118,10 @@ final class StreamingRun {
       }
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(outDir.toString());
+      int partCount = 0;
       if (rc == 0 && fs.exists(dir)) {
         org.apache.hadoop.fs.FileStatus[] parts = fs.globStatus(new org.apache.hadoop.fs.Path(dir, "part-*"));
+        partCount = parts.length;
         Arrays.sort(parts);
         for (org.apache.hadoop.fs.FileStatus p : parts) {
           try (java.io.InputStream in = fs.open(p.getPath())) {
@@ -124,7 +129,7 @@ final class StreamingRun {
           }
         }
       }
-      return new StreamingRun(rc, out.toByteArray(), failure.toString(), counters);
+      return new StreamingRun(rc, out.toByteArray(), failure.toString(), counters, partCount);
     }
   }
 

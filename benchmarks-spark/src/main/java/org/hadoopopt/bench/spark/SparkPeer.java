@@ -11,24 +11,30 @@ import java.nio.file.Paths;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
  * {@code SparkPeer QUERIES OUT}: the benchmark's SQL in Spark SQL's local mode with one worker
- * thread per core. QUERIES is a properties file written by the suite (the suite owns the SQL, the
- * tables and how answers are compared; this program knows nothing of the benchmark):
+ * thread per core, over the '|' text and over Parquet written once from it. QUERIES is a properties
+ * file written by the suite (the suite owns the SQL, the tables, whether a table's Parquet can be
+ * reused and how answers are compared; this program knows nothing of the benchmark):
  * <pre>
  *   views = grep,rankings                   # '|'-separated text folders, read on every query
  *   view.grep.path = /data/grep             # a folder (or any URI Spark's Hadoop client reads)
  *   view.grep.schema = key STRING, field STRING
- *   tasks = grep,selection                  # run in this order, every round
+ *   parquet.dir = /out/peer-loaded/spark-s  # the views' Parquet: one folder per view
+ *   view.grep.parquet.write = true          # write it now (timed); false: written by an earlier run
+ *   tasks = grep,selection                  # run in this order, every round, on the text then on Parquet
  *   task.grep.sql = SELECT key, field FROM grep WHERE field LIKE '%XYZ%'
  *   rounds = 3
  * </pre>
- * Writes OUT/times.tsv ({@code task TAB round TAB seconds}, a line per query, the time of
- * {@code sql(...).collect()}) and OUT/TASK.tsv (the first round's rows, columns TAB-separated,
- * each value's {@code toString}). Exit 0 on success, 2 on a bad QUERIES file, 1 on a failed query.
+ * Writes OUT/loads.tsv ({@code view TAB seconds} for each Parquet written), OUT/times.tsv
+ * ({@code task TAB round TAB storage TAB seconds}, storage {@code text} or {@code parquet}, a line per
+ * query, the time of {@code sql(...).collect()}) and OUT/TASK.tsv, OUT/TASK.parquet.tsv (the first
+ * round's rows, columns TAB-separated, each value's {@code toString}). Exit 0 on success, 2 on a bad
+ * QUERIES file, 1 on a failed query.
  */
 public final class SparkPeer {
   private SparkPeer() {}
@@ -64,34 +70,59 @@ public final class SparkPeer {
   }
 
   static int run(SparkSession spark, Properties q, Path out, PrintStream progress) throws IOException {
-    for (String view : list(q, "views")) {
-      spark.read()
-          .schema(required(q, "view." + view + ".schema"))
-          .option("sep", "|")
-          .option("header", "false")
-          .option("quote", "")        // no quoting: a '"' is data, as for the Hadoop jobs
-          .option("mode", "FAILFAST") // a malformed line is an error, never a silent null
-          .csv(required(q, "view." + view + ".path"))
-          .createOrReplaceTempView(view);
+    String parquet = required(q, "parquet.dir");
+    try (Writer loads = Files.newBufferedWriter(out.resolve("loads.tsv"), StandardCharsets.UTF_8)) {
+      for (String view : list(q, "views")) {
+        if (!Boolean.parseBoolean(q.getProperty("view." + view + ".parquet.write", "true").trim())) {
+          continue;
+        }
+        long t0 = System.nanoTime();
+        text(spark, q, view).write().mode("overwrite").parquet(parquetDir(parquet, view));
+        double s = (System.nanoTime() - t0) / 1e9;
+        progress.printf(Locale.ROOT, "spark    wrote %s as Parquet in %.1f s%n", view, s);
+        loads.write(String.format(Locale.ROOT, "%s\t%.6f%n", view, s));
+        loads.flush();
+      }
     }
     int rounds = Integer.parseInt(q.getProperty("rounds", "1").trim());
     try (Writer times = Files.newBufferedWriter(out.resolve("times.tsv"), StandardCharsets.UTF_8)) {
       for (int round = 1; round <= rounds; round++) {
-        for (String task : list(q, "tasks")) {
-          String sql = required(q, "task." + task + ".sql");
-          long t0 = System.nanoTime();
-          List<Row> rows = spark.sql(sql).collectAsList();
-          double s = (System.nanoTime() - t0) / 1e9;
-          progress.printf(Locale.ROOT, "spark    round %d  %-18s %7.2f s  %d rows%n", round, task, s, rows.size());
-          times.write(String.format(Locale.ROOT, "%s\t%d\t%.6f%n", task, round, s));
-          times.flush();
-          if (round == 1) {
-            writeRows(rows, out.resolve(task + ".tsv"));
+        for (String storage : new String[] {"text", "parquet"}) {
+          for (String view : list(q, "views")) {
+            (storage.equals("text") ? text(spark, q, view) : spark.read().parquet(parquetDir(parquet, view)))
+                .createOrReplaceTempView(view);
+          }
+          for (String task : list(q, "tasks")) {
+            String sql = required(q, "task." + task + ".sql");
+            long t0 = System.nanoTime();
+            List<Row> rows = spark.sql(sql).collectAsList();
+            double s = (System.nanoTime() - t0) / 1e9;
+            progress.printf(Locale.ROOT, "spark    round %d  %-18s %-8s %7.2f s  %d rows%n", round, task, storage, s, rows.size());
+            times.write(String.format(Locale.ROOT, "%s\t%d\t%s\t%.6f%n", task, round, storage, s));
+            times.flush();
+            if (round == 1) {
+              writeRows(rows, out.resolve(task + (storage.equals("text") ? "" : "." + storage) + ".tsv"));
+            }
           }
         }
       }
     }
     return 0;
+  }
+
+  /** The view's '|' text, with its schema, no quoting, and a malformed line an error. */
+  private static Dataset<Row> text(SparkSession spark, Properties q, String view) {
+    return spark.read()
+        .schema(required(q, "view." + view + ".schema"))
+        .option("sep", "|")
+        .option("header", "false")
+        .option("quote", "")        // no quoting: a '"' is data, as for the Hadoop jobs
+        .option("mode", "FAILFAST") // a malformed line is an error, never a silent null
+        .csv(required(q, "view." + view + ".path"));
+  }
+
+  private static String parquetDir(String parquet, String view) {
+    return Paths.get(parquet, view).toString();
   }
 
   private static void writeRows(List<Row> rows, Path file) throws IOException {

@@ -103,9 +103,11 @@ public final class MicroPart {
               jvm.addAll(Arrays.asList("-Xmx2g", "-Dshm.native.dir=" + c.home("shmstreaming/target/native"),
                   "-Dshm.python.dir=" + c.home("shmstreaming/src/main/python"), "-Dout=" + c.out("shmstreaming.json")));
               if (c.quick) {
-                jvm.addAll(Arrays.asList("-Dshm.bench.mb=4", "-Dshm.bench.reps=1", "-Dshm.bench.tasks=identity,grep,wordcount"));
+                jvm.addAll(Arrays.asList("-Dshm.bench.mb=4", "-Dshm.bench.reps=1",
+                    "-Dshm.bench.tasks=identity100,grep10,wordcount"));
               } else {
-                jvm.addAll(Arrays.asList("-Dshm.bench.mb=32", "-Dshm.bench.reps=3",
+                jvm.addAll(Arrays.asList("-Dshm.bench.mb=256", "-Dshm.bench.words.mb=64", "-Dshm.bench.short.mb=64", "-Dshm.bench.python.mb=64",
+                    "-Dshm.bench.reps=3",
                     "-Dshm.bench.python=" + new File("/usr/bin/python3").canExecute()));
               }
             }),

@@ -32,16 +32,17 @@ import org.hadoopopt.fingerprint.sort.QuickRecordSorter;
 import org.hadoopopt.fingerprint.sort.RadixRecordSorter;
 import org.hadoopopt.fingerprint.sort.RecordIndex;
 import org.hadoopopt.fingerprint.sort.RecordSorter;
+import org.hadoopopt.fingerprint.sort.StockOrderSorter;
 
 /**
  * The map-side sort phase alone, side by side in one run: an in-memory buffer of serialized
  * (Text key, LongWritable value) records sorted by Hadoop's QuickSort with the stock comparator
- * (as MapOutputBuffer does), and by the fingerprint sorts (quick and radix, prefix and hash
- * fingerprints). Variants alternate round by round; medians and ratios to stock are printed and
+ * (as MapOutputBuffer does), and by the fingerprint sorts (quick, radix, and stock-order: Hadoop's
+ * QuickSort over the fingerprints, equal keys where stock puts them; prefix and hash fingerprints). Variants alternate round by round; medians and ratios to stock are printed and
  * written as JSON. Key sets: Pavlo sourceIP keys (drawn from 2 million addresses sharing 2,000
  * 7-character prefixes),
- * TeraSort-like 10-byte random keys, and URLs sharing a 29-byte prefix (the worst case for the
- * prefix fingerprint).
+ * TeraSort-like 10-byte random keys, URLs sharing a 29-byte prefix (the worst case for the
+ * prefix fingerprint), and Zipf-distributed words (most records tie with many others).
  *
  * <p>{@code -Drecords=N} (default 1,000,000), {@code -Drounds=R} (default 5),
  * {@code -Dpartitions=P} (default 4), {@code -Dsets=a,b} (key sets to run, default all),
@@ -179,6 +180,35 @@ public final class SortPhaseBenchmark {
     return keys;
   }
 
+  /**
+   * Words as a word count's map emits them: 10,000 distinct words of 2-12 letters drawn with
+   * Zipf-like frequencies (word k about 1/k), so most records tie with many others.
+   */
+  static List<byte[]> wordKeys(int n, long seed) {
+    Random r = new Random(seed);
+    int distinct = 10_000;
+    byte[][] words = new byte[distinct][];
+    for (int i = 0; i < distinct; i++) {
+      byte[] w = new byte[2 + r.nextInt(11)];
+      for (int j = 0; j < w.length; j++) {
+        w[j] = (byte) ('a' + r.nextInt(26));
+      }
+      words[i] = w;
+    }
+    double[] cumulative = new double[distinct];
+    double sum = 0;
+    for (int i = 0; i < distinct; i++) {
+      sum += 1.0 / (i + 1);
+      cumulative[i] = sum;
+    }
+    List<byte[]> keys = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      int k = Arrays.binarySearch(cumulative, r.nextDouble() * sum);
+      keys.add(words[k < 0 ? Math.min(-k - 1, distinct - 1) : k]);
+    }
+    return keys;
+  }
+
   interface Variant {
     long runNanos();
   }
@@ -190,13 +220,13 @@ public final class SortPhaseBenchmark {
     File outFile = new File(System.getProperty("out", "sort-phase.json"));
     ObjectNode json = Json.object().put("records", n).put("rounds", rounds).put("partitions", partitions);
     ObjectNode keySets = json.putObject("keySets");
-    String[] sets = {"pavlo-sourceIP", "terasort-10-byte", "url-common-prefix"};
+    String[] sets = {"pavlo-sourceIP", "terasort-10-byte", "url-common-prefix", "zipf-words"};
     List<String> only = Arrays.asList(System.getProperty("sets", String.join(",", sets)).split(","));
     for (int s = 0; s < sets.length; s++) {
       if (!only.contains(sets[s])) {
         continue;
       }
-      List<byte[]> keys = s == 0 ? ipKeys(n, 42) : s == 1 ? teraKeys(n, 43) : urlKeys(n, 44);
+      List<byte[]> keys = s == 0 ? ipKeys(n, 42) : s == 1 ? teraKeys(n, 43) : s == 2 ? urlKeys(n, 44) : wordKeys(n, 45);
       Map<String, Double> medians = measure(new Buffer(keys, partitions, 7), rounds);
       ObjectNode set = keySets.putObject(sets[s]);
       double stock = medians.get("stock-quicksort");
@@ -228,8 +258,10 @@ public final class SortPhaseBenchmark {
     KeyFingerprinter prefix = PrefixFingerprinters.forKey(Text.class, text);
     variants.put("prefix-quicksort", fingerprintSort(b, b.prefix, new QuickRecordSorter(), text, prefix));
     variants.put("prefix-radix", fingerprintSort(b, b.prefix, new RadixRecordSorter(), text, prefix));
+    variants.put("prefix-stock-order", fingerprintSort(b, b.prefix, new StockOrderSorter(), text, prefix));
     variants.put("hash-quicksort", fingerprintSort(b, b.hash, new QuickRecordSorter(), hashCmp.tieComparator(), Djb2.INSTANCE));
     variants.put("hash-radix", fingerprintSort(b, b.hash, new RadixRecordSorter(), hashCmp.tieComparator(), Djb2.INSTANCE));
+    variants.put("hash-stock-order", fingerprintSort(b, b.hash, new StockOrderSorter(), hashCmp.tieComparator(), Djb2.INSTANCE));
     Map<String, List<Double>> times = new LinkedHashMap<>();
     for (String name : variants.keySet()) {
       times.put(name, new ArrayList<>());

@@ -74,6 +74,12 @@ public final class StreamingRuns {
    */
   public Run streaming(Path in, String mapper, String reducer, int reduces, boolean shm, Map<String, String> props)
       throws Exception {
+    return streaming(in, mapper, reducer, reduces, shm, props, new ArrayList<>());
+  }
+
+  /** As above, with more Streaming arguments ({@code -combiner ...}). */
+  public Run streaming(Path in, String mapper, String reducer, int reduces, boolean shm, Map<String, String> props,
+      List<String> extraArgs) throws Exception {
     Map<String, String> all = new LinkedHashMap<>();
     all.put(ShmIdentifierResolver.RESOLVER_KEY, ShmIdentifierResolver.class.getName());
     all.put(ShmChannel.DIR, shmDir.toString());
@@ -88,6 +94,7 @@ public final class StreamingRuns {
     if (reducer != null) {
       args.addAll(Arrays.asList("-reducer", reducer));
     }
+    args.addAll(extraArgs);
     Path out = work.resolve("out" + (runs++));
     settle();
     double c0 = cpuSeconds();

@@ -18,6 +18,11 @@ public final class Task {
       list("--from", DateBounds.FROM, "--to", DateBounds.TO), PavloSchema.USERVISITS);
   public static final Task JOIN = new Task("join", "join", true, list(), PavloSchema.RANKINGS, PavloSchema.USERVISITS);
   public static final Task UDF = new Task("udf", "udf", true, list(), PavloSchema.DOCUMENTS);
+  /**
+   * Hadoop's job floor: an empty job ({@code floor}) through the same runner and cluster, timed
+   * every round beside the tasks; no table, no answer, not a task of {@link #ALL}.
+   */
+  public static final Task FLOOR = new Task("floor", "floor", false, list());
 
   /** Every task, in the order the suite runs them. */
   public static final List<Task> ALL = Collections.unmodifiableList(

@@ -13,8 +13,9 @@ import org.hadoopopt.bench.pavlo.Task;
 
 /**
  * The parallel-database reference point of the original benchmark, today: each task's SQL
- * ({@link PavloSql}) run by DuckDB (in-process, all cores) over views straight on the generated
- * '|' files, which it parses on every query as Hadoop does.
+ * ({@link PavloSql}) run by DuckDB (in-process, all cores), either over views straight on the
+ * generated '|' files, which it parses on every query as Hadoop does ({@link #onText}), or over
+ * tables loaded once into a DuckDB database file, its own storage ({@link #onDatabase}, {@link #load}).
  */
 public final class DuckDbReference implements AutoCloseable {
   /** DuckDB's JDBC driver class (org.duckdb:duckdb_jdbc). */
@@ -22,17 +23,60 @@ public final class DuckDbReference implements AutoCloseable {
 
   private final Connection db;
 
-  /** SET: a local folder holding the generated tables (grep/, rankings/, uservisits/ ...). */
-  public DuckDbReference(File set) throws SQLException {
-    this.db = DriverManager.getConnection("jdbc:duckdb:");
-    try (Statement st = db.createStatement()) {
+  private DuckDbReference(Connection db) {
+    this.db = db;
+  }
+
+  /** SET: a local folder holding the generated tables (grep/, rankings/, uservisits/ ...), read as views. */
+  public static DuckDbReference onText(File set) throws SQLException {
+    DuckDbReference r = new DuckDbReference(DriverManager.getConnection("jdbc:duckdb:"));
+    try (Statement st = r.db.createStatement()) {
       for (String table : new String[] {"grep", "rankings", "uservisits"}) {
         if (!new File(set, table).isDirectory()) {
           continue; // a set made for some tasks only: a query on a missing table fails naming it
         }
         st.execute("CREATE VIEW " + table + " AS SELECT * FROM " + readCsv(set, table));
       }
+    } catch (SQLException e) {
+      r.close();
+      throw e;
     }
+    return r;
+  }
+
+  /** A DuckDB database file (made if missing) whose tables {@link #load} fills and the queries read. */
+  public static DuckDbReference onDatabase(File file) throws SQLException {
+    return new DuckDbReference(DriverManager.getConnection("jdbc:duckdb:" + file.getAbsolutePath()));
+  }
+
+  /**
+   * Loads TABLE of the set into the database as a table of its own (replacing one of that name),
+   * with the view's typed columns, and checkpoints it to the file.
+   */
+  public void load(File set, String table) throws SQLException {
+    try (Statement st = db.createStatement()) {
+      st.execute("CREATE OR REPLACE TABLE " + table + " AS SELECT * FROM " + readCsv(set, table));
+      st.execute("CHECKPOINT");
+    }
+  }
+
+  /** Removes TABLE from the database (and its space, at the next checkpoint). */
+  public void drop(String table) throws SQLException {
+    try (Statement st = db.createStatement()) {
+      st.execute("DROP TABLE IF EXISTS " + table);
+      st.execute("CHECKPOINT");
+    }
+  }
+
+  /** The tables the database holds. */
+  public java.util.Set<String> tables() throws SQLException {
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT table_name FROM duckdb_tables()")) {
+      while (rs.next()) {
+        out.add(rs.getString(1));
+      }
+    }
+    return out;
   }
 
   public static boolean available() {

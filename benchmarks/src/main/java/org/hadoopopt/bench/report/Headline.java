@@ -4,13 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.hadoopopt.bench.results.CellResult;
+import org.hadoopopt.bench.results.LoadStep;
 import org.hadoopopt.bench.results.SuiteResults;
 
 /**
  * The one line that says what a run shows: each headline task's best HadoopOpt speedup over stock
- * Hadoop beside the research's factor, the geometric mean, and where each peer stands against our
- * best (its time over ours, as a range over the tasks). Printed by {@code suite} and at the top
- * of report.html.
+ * Hadoop beside the research's factor, the geometric mean, then where we stand against the peers
+ * like with like ({@link LikeWithLike}): our best on the text over each peer on the same text, our
+ * best on a loaded copy over each peer on its own storage, each side's loading time, and Hadoop's
+ * job floor. Printed by {@code suite} and at the top of report.html.
  */
 public final class Headline {
   private Headline() {}
@@ -18,7 +20,7 @@ public final class Headline {
   public static String of(SuiteResults r) {
     List<String> tasks = ConsoleTable.headlineTasksRun(r);
     if (tasks.isEmpty()) {
-      tasks = r.tasks();
+      tasks = r.queryTasks();
     }
     StringBuilder b = new StringBuilder("Best HadoopOpt variant over stock Hadoop: ");
     List<String> parts = new ArrayList<>();
@@ -36,31 +38,40 @@ public final class Headline {
     if (!Double.isNaN(g)) {
       b.append(String.format(Locale.ROOT, "; geometric mean %.2fx", g));
     }
-    for (String peer : SuiteResults.PEERS) {
-      double lo = Double.POSITIVE_INFINITY;
-      double hi = 0;
-      for (String t : tasks) {
-        CellResult p = r.find(t, peer);
-        CellResult best = r.best(t);
-        if (p == null || best == null || p.seconds().isEmpty()) {
-          continue;
+    for (CellResult.Storage storage : CellResult.Storage.values()) {
+      List<String> columns = storage == CellResult.Storage.TEXT ? LikeWithLike.RAW_PEERS : LikeWithLike.LOADED_PEERS;
+      List<String> sentences = new ArrayList<>();
+      for (String column : columns) {
+        List<String> each = new ArrayList<>();
+        for (String t : tasks) {
+          double ratio = LikeWithLike.of(r, t, storage).oursOver(column);
+          if (!Double.isNaN(ratio)) {
+            each.add(String.format(Locale.ROOT, "%s %.2fx", t, ratio));
+          }
         }
-        double ratio = best.median() / p.median();
-        lo = Math.min(lo, ratio);
-        hi = Math.max(hi, ratio);
+        if (!each.isEmpty()) {
+          sentences.add("over " + LikeWithLike.label(column) + " " + String.join(", ", each));
+        }
       }
-      if (hi > 0) {
-        b.append("; ").append(peer.equals(SuiteResults.DUCKDB) ? "DuckDB" : "Spark SQL").append(" takes ")
-            .append(range(1 / hi, 1 / lo)).append(" of our best's time");
+      if (!sentences.isEmpty()) {
+        b.append(storage == CellResult.Storage.TEXT ? ". Raw against raw, our time " : ". Loaded against loaded, our time ")
+            .append(String.join("; ", sentences));
       }
     }
+    List<String> loads = new ArrayList<>();
+    for (LoadStep.Side side : new LoadStep.Side[] {LoadStep.Side.HADOOPOPT, LoadStep.Side.DUCKDB, LoadStep.Side.SPARK}) {
+      if (r.loading().stream().anyMatch(l -> l.side() == side)) {
+        loads.add(String.format(Locale.ROOT, "%s %.1f s", side.label(), r.loadSeconds(side)));
+      }
+    }
+    if (!loads.isEmpty()) {
+      b.append("; loading: ").append(String.join(", ", loads));
+    }
+    CellResult floor = r.floor();
+    if (floor != null) {
+      b.append(String.format(Locale.ROOT, "; Hadoop's job floor %.2f s", floor.median()));
+    }
     return b.append('.').toString();
-  }
-
-  private static String range(double lo, double hi) {
-    String a = String.format(Locale.ROOT, "%.2fx", lo);
-    String z = String.format(Locale.ROOT, "%.2fx", hi);
-    return a.equals(z) ? a : a + " to " + z;
   }
 
   private static String trim(double v) {

@@ -10,7 +10,9 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Map;
+import java.util.List;
 import org.hadoopopt.bench.results.CellResult;
+import org.hadoopopt.bench.results.LoadStep;
 import org.hadoopopt.bench.results.SuiteResults;
 
 /**
@@ -52,10 +54,12 @@ public final class HtmlReport {
         .append(escape(String.join(", ", ConsoleTable.headlineTasksRun(r)))).append(": <b id=\"geomean\">")
         .append(fmt(r.geometricMeanBestSpeedup(ConsoleTable.headlineTasksRun(r)))).append("x</b>.</p>\n")
         .append("<div class=\"chart\"><canvas id=\"best\"></canvas></div>\n")
-        .append("<h2>Seconds per task: stock Hadoop, our best, and the peers (log scale)</h2>\n")
-        .append("<p>The peers run the same SQL over the same files (DuckDB in-process, Spark SQL in local mode, one thread per core);")
+        .append("<h2>Seconds per task: stock Hadoop, our best on the text and on a loaded copy, and the peers (log scale)</h2>\n")
+        .append("<p>The peers run the same SQL (DuckDB in-process, Spark SQL in local mode, one thread per core), each over the")
+        .append(" same text files and over its own storage loaded once from them (DuckDB's tables, Spark's Parquet);")
         .append(" their answers are checked against the baseline's. Lower is better.</p>\n")
         .append("<div class=\"chart\"><canvas id=\"peers\"></canvas></div>\n")
+        .append("<h2>Like with like</h2>\n").append(likeWithLike(r))
         .append("<h2>Every variant's speedup over the baseline</h2>\n<div class=\"chart\"><canvas id=\"variants\"></canvas></div>\n")
         .append("<h2>Measured time over the hardware ideal: Krevat et al.'s model (cold disk, loopback network) and the"
             + " CPU floor, our extension (lower is better; 1 = the hardware's limit)</h2>\n")
@@ -78,29 +82,79 @@ public final class HtmlReport {
     return b.toString();
   }
 
-  /** The data preparation steps and their seconds, as the original benchmark reports load times. */
+  /** The loading steps of every side and their seconds, as the original benchmark reports load times. */
   private static String prepTable(SuiteResults r) {
-    if (r.prep().isEmpty()) {
+    if (r.loading().isEmpty()) {
       return "<p>none recorded</p>\n";
     }
-    StringBuilder b = new StringBuilder("<table id=\"prep\">\n<tr><th>step</th><th>seconds</th></tr>\n");
-    double total = 0;
-    for (Map.Entry<String, Double> e : r.prep().entrySet()) {
-      b.append("<tr><td>").append(escape(e.getKey())).append("</td><td>").append(fmt(e.getValue())).append("</td></tr>\n");
-      total += e.getValue();
+    StringBuilder b = new StringBuilder("<table id=\"prep\">\n<tr><th>side</th><th>step</th><th>seconds</th></tr>\n");
+    for (LoadStep l : r.loading()) {
+      b.append("<tr><td>").append(escape(l.side().label())).append("</td><td>")
+          .append(escape(l.step() + (l.reused() ? " (made by an earlier run, reused)" : ""))).append("</td><td>")
+          .append(fmt(l.seconds())).append("</td></tr>\n");
     }
-    return b.append("<tr><th>total</th><th>").append(fmt(total)).append("</th></tr>\n</table>\n").toString();
+    for (LoadStep.Side side : LoadStep.Side.values()) {
+      if (r.loading().stream().anyMatch(l -> l.side() == side)) {
+        b.append("<tr><th>").append(escape(side.label())).append("</th><th>total</th><th>").append(fmt(r.loadSeconds(side)))
+            .append("</th></tr>\n");
+      }
+    }
+    return b.append("</table>\n").toString();
+  }
+
+  /** Raw against raw, loaded against loaded (with each side's loading time), and the job floor. */
+  private static String likeWithLike(SuiteResults r) {
+    StringBuilder b = new StringBuilder();
+    b.append("<p>Ours over the peer's median (below 1: ours is faster). Nothing loaded is compared with a peer reading the text.</p>\n");
+    for (CellResult.Storage storage : CellResult.Storage.values()) {
+      boolean text = storage == CellResult.Storage.TEXT;
+      List<String> columns = text ? LikeWithLike.RAW_PEERS : LikeWithLike.LOADED_PEERS;
+      b.append("<h3>").append(text ? "Raw against raw: everyone on the same generated text"
+          : "Loaded against loaded: each on its own storage, [loading seconds of the task's tables]").append("</h3>\n")
+          .append("<table id=\"").append(text ? "raw" : "loaded").append("\">\n<tr><th>task</th><th>ours</th>");
+      for (String c : columns) {
+        b.append("<th>").append(escape(LikeWithLike.label(c))).append("</th>");
+      }
+      for (String c : columns) {
+        b.append("<th>ours / ").append(escape(LikeWithLike.label(c))).append("</th>");
+      }
+      b.append("</tr>\n");
+      for (LikeWithLike.Row x : LikeWithLike.rows(r, storage)) {
+        b.append("<tr><td>").append(escape(x.task())).append("</td><td>").append(cell(r, x.ours(), !text, true)).append("</td>");
+        for (String c : columns) {
+          b.append("<td>").append(cell(r, x.peer(c), !text, false)).append("</td>");
+        }
+        for (String c : columns) {
+          b.append("<td>").append(fmt(x.oursOver(c))).append("</td>");
+        }
+        b.append("</tr>\n");
+      }
+      b.append("</table>\n");
+    }
+    String floor = ConsoleTable.floorLine(r);
+    if (floor != null) {
+      b.append("<p id=\"floor\">").append(escape(floor)).append("</p>\n");
+    }
+    return b.toString();
+  }
+
+  private static String cell(SuiteResults r, CellResult c, boolean withLoad, boolean withVariant) {
+    if (c == null) {
+      return "-";
+    }
+    return escape(fmt(c.median()) + (withVariant ? " (" + c.variant() + ")" : "")
+        + (withLoad ? " [" + fmt(r.loadSeconds(c)) + "]" : ""));
   }
 
   private static String table(SuiteResults r) {
-    StringBuilder b = new StringBuilder("<table>\n<tr><th>task</th><th>variant</th><th>runs</th><th>median s</th>"
+    StringBuilder b = new StringBuilder("<table>\n<tr><th>task</th><th>variant</th><th>reads</th><th>runs</th><th>median s</th>"
         + "<th>speedup</th><th>Krevat's ratio (measured / model)</th><th>measured / CPU floor (our extension)</th>"
         + "<th>answer</th></tr>\n");
     for (CellResult c : r.cells()) {
       String answer = c.answerLines() + " lines" + (c.answerMatchesBaseline() == null ? ""
           : c.answerMatchesBaseline() ? ", = baseline" : ", DIFFERS");
       b.append("<tr><td>").append(escape(c.task())).append("</td><td>").append(escape(c.variant())).append("</td><td>")
-          .append(c.seconds().size()).append("</td><td>").append(fmt(c.median())).append("</td><td>")
+          .append(c.storage().label()).append("</td><td>").append(c.seconds().size()).append("</td><td>").append(fmt(c.median())).append("</td><td>")
           .append(fmt(r.speedup(c))).append("</td><td>").append(fmt(c.krevatRatio())).append("</td><td>")
           .append(c.idealSeconds() == null ? "-" : fmt(c.median() / c.idealSeconds())).append("</td><td>")
           .append(escape(answer)).append("</td></tr>\n");
@@ -130,8 +184,20 @@ public final class HtmlReport {
         best.putObject(t).put("variant", c.variant()).put("speedup", r.speedup(c));
       }
     }
+    ObjectNode bestText = root.putObject("bestText");
+    ObjectNode bestLoaded = root.putObject("bestLoaded");
+    for (String t : r.tasks()) {
+      CellResult c = r.best(t, CellResult.Storage.TEXT);
+      if (c != null) {
+        bestText.put(t, c.variant());
+      }
+      c = r.best(t, CellResult.Storage.LOADED);
+      if (c != null) {
+        bestLoaded.put(t, c.variant());
+      }
+    }
     ArrayNode peers = root.putArray("peers");
-    SuiteResults.PEERS.forEach(peers::add);
+    SuiteResults.PEER_COLUMNS.forEach(peers::add);
     ObjectNode paper = root.putObject("paper");
     for (Map.Entry<String, PaperFactors.Factor> e : PaperFactors.all().entrySet()) {
       paper.putObject(e.getKey()).put("low", e.getValue().low()).put("high", e.getValue().high())

@@ -6,10 +6,29 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The measurements of one task in one variant: a time per run, its answer, summed job counters. */
+/**
+ * The measurements of one task in one variant: a time per run, its answer, summed job counters,
+ * and what it read: the generated text, or copies loaded beforehand (named as the loading steps
+ * name what they made, {@link LoadStep#copy()}).
+ */
 public final class CellResult {
+  /** What a cell read: the generated text (raw), or a copy made beforehand (loaded, converted, indexed). */
+  public enum Storage {
+    TEXT, LOADED;
+
+    public String label() {
+      return this == TEXT ? "text" : "loaded";
+    }
+
+    public static Storage of(String label) {
+      return label != null && label.equalsIgnoreCase("loaded") ? LOADED : TEXT;
+    }
+  }
+
   private final String task;
   private final String variant;
+  private Storage storage = Storage.TEXT;
+  private final List<String> copies = new ArrayList<>();
   private final List<Double> seconds = new ArrayList<>();
   private final Map<String, Long> counters = new LinkedHashMap<>();
   private long answerLines = -1;
@@ -29,6 +48,20 @@ public final class CellResult {
 
   public String variant() {
     return variant;
+  }
+
+  /** Whether the cell read the text or a loaded copy (text until set). */
+  public Storage storage() {
+    return storage;
+  }
+
+  public void setStorage(Storage s) {
+    this.storage = s;
+  }
+
+  /** The loaded copies the cell read ({@link LoadStep#copy()}), empty for the text. */
+  public List<String> copies() {
+    return copies;
   }
 
   public List<Double> seconds() {

@@ -8,6 +8,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.hadoopopt.bench.pavlo.HadoopOptKeys;
 import org.hadoopopt.bench.pavlo.Task;
+import org.hadoopopt.bench.tools.Jobs;
 import org.hadoopopt.directio.protocol.EndpointDirectory;
 
 /**
@@ -26,10 +27,14 @@ final class Availability {
 
   private final Programs programs;
   private final Configuration conf;
+  /** Whether the jobs run in the local job runner; elsewhere (YARN) {@link #containers} must get every class. */
+  private final boolean local;
+  private final ContainerClasses containers = new ContainerClasses();
 
   Availability(Programs programs, Configuration conf) {
     this.programs = programs;
     this.conf = conf;
+    this.local = Jobs.isLocalRunner(conf);
   }
 
   /** Whether the variant is meant for the task at all (independent of what is installed). */
@@ -49,7 +54,10 @@ final class Availability {
       case BDB:
         return t == Task.SELECTION || AGGREGATIONS.contains(t);
       case MTP:
-        return t == Task.GREP || t == Task.SELECTION || t == Task.AGGREGATION_DATES;
+        return t == Task.GREP || t == Task.SELECTION || t == Task.AGGREGATION_DATES || t == Task.JOIN;
+      case MTV:
+      case BDBIV:
+        return t == Task.SELECTION || AGGREGATIONS.contains(t);
       case BDBP:
         return t == Task.SELECTION || t == Task.AGGREGATION_DATES;
       case MTI:
@@ -58,6 +66,7 @@ final class Availability {
         return t == Task.SELECTION || t == Task.AGGREGATION_DATES;
       case SIMPLE_INDEX:
       case PARTITION:
+      case LOOKUP:
         return t == Task.JOIN;
       default:
         return false;
@@ -86,9 +95,12 @@ final class Availability {
       }
     }
     if (v.has(Variant.Modifier.DIO)) {
-      return directIoMissing();
+      String why = directIoMissing();
+      if (why != null) {
+        return why;
+      }
     }
-    return null;
+    return local ? null : containers.missing(v, programs.programClass(t.program()));
   }
 
   private String directIoMissing() {

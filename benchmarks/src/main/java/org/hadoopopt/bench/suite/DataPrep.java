@@ -21,6 +21,7 @@ import org.hadoopopt.inputformats.mapreduce.CompleteOutput;
 import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
 import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.bench.tools.TaskJars;
+import org.hadoopopt.bench.results.LoadStep;
 import org.hadoopopt.bench.results.SuiteResults;
 
 /**
@@ -53,23 +54,61 @@ final class DataPrep {
     this.progress = progress;
   }
 
-  /** Where each step's seconds are recorded ({@link SuiteResults#prep()}). */
+  /** Where each step's seconds are recorded ({@link SuiteResults#loading()}). */
   void recordInto(SuiteResults r) {
     this.results = r;
   }
 
-  private void record(String step, double seconds) {
+  /** The note of a folder's marker holding the seconds making it took. */
+  static final String MADE_SECONDS = "made.seconds";
+
+  private void record(LoadStep.Side side, String step, String copy, double seconds) {
     if (results != null) {
-      results.prep().put(step, seconds);
+      results.loading().add(new LoadStep(side, step, copy, seconds, false));
     }
   }
 
-  /** Records STEP as reused, unless this run made it (a copy read by several variants). */
-  private void recordReused(String step) {
-    if (results != null && !results.prep().containsKey(step)) {
-      results.prep().put(step + " (reused)", 0.0);
+  /**
+   * Records STEP as reused from DIR, with the seconds its marker says making it took, unless this
+   * run made it (a copy read by several variants).
+   */
+  private void recordReused(LoadStep.Side side, String step, String copy, Path dir) throws IOException {
+    if (results == null || results.loading().stream().anyMatch(l -> step.equals(l.step()))) {
+      return;
+    }
+    Properties marker = CompleteOutput.read(fs, dir);
+    String made = marker == null ? null : CompleteOutput.note(marker, MADE_SECONDS);
+    results.loading().add(new LoadStep(side, step, copy, made == null ? Double.NaN : Double.parseDouble(made), true));
+  }
+
+  /** The name cells and loading steps give the copy of TABLE that INPUT reads (a folder under the set). */
+  static String copyName(Variant.Input input, String table) {
+    return folder(input) + "/" + table;
+  }
+
+  private static String folder(Variant.Input input) {
+    switch (input) {
+      case TEXT:
+        return "text";
+      case KVSF:
+        return "kvsf";
+      case LOADED_KVSF_BY_KEY:
+        return "loaded-kvsf-by-key";
+      default:
+        return "loaded-" + loadFormat(input);
     }
   }
+
+  private static String loadFormat(Variant.Input input) {
+    return input == Variant.Input.LOADED_TEXT ? "text"
+        : input == Variant.Input.LOADED_KVSF || input == Variant.Input.LOADED_KVSF_BY_KEY ? "kvsf" : "bdbtree";
+  }
+
+  /**
+   * Bytes per page of the copies sorted and indexed on their key ({@link Variant.Input#LOADED_KVSF_BY_KEY}):
+   * a lookup reads and decodes the one page that may hold its key, so pages are small.
+   */
+  static final int KEY_PAGE_BYTES = 8192;
 
   Path setDir() {
     return set;
@@ -87,7 +126,7 @@ final class DataPrep {
     Set<String> have = tablesOfSet();
     if (have.containsAll(tables)) {
       progress.println("data: reusing " + set + " (complete, tables " + have + ")");
-      record("generate " + String.join(", ", tables) + " (reused)", 0);
+      recordReused(LoadStep.Side.SET, "generate " + String.join(", ", have), null, set);
       return;
     }
     Set<String> all = new TreeSet<>(have);
@@ -95,7 +134,7 @@ final class DataPrep {
     Configuration c = new Configuration(conf);
     PavloGenerator.setTables(c, all.toArray(new String[0]));
     try {
-      record("generate " + String.join(", ", all),
+      record(LoadStep.Side.SET, "generate " + String.join(", ", all), null,
           make(set, "generating the Pavlo set (scale " + PavloGenerator.getScale(conf) + ", seed " + PavloGenerator.getSeed(conf)
           + ", " + String.join(", ", all) + ") in " + set, new PavloGenerator(System.err), c));
     } catch (Exception e) {
@@ -129,34 +168,46 @@ final class DataPrep {
       case TEXT:
         return text;
       case KVSF: {
-        Path out = new Path(set, "kvsf/" + table);
+        Path out = new Path(set, copyName(input, table));
         Configuration c = new Configuration(conf);
+        String step = "convert " + table + " to kvsf";
         if (!reusable(out, KvsfConvert.parameters(c, Schema.forName(table), text))) {
           TaskJars.ship(c, TaskJars.INPUTFORMATS);
-          record("convert " + table + " to kvsf",
+          LoadSettings.apply(c);
+          record(LoadStep.Side.HADOOPOPT, step, copyName(input, table),
               make(out, "converting " + table + " to KeyValueSequenceFiles", new KvsfConvert(), c, table, text.toString()));
         } else {
-          recordReused("convert " + table + " to kvsf");
+          recordReused(LoadStep.Side.HADOOPOPT, step, copyName(input, table), out);
         }
         return out;
       }
       case LOADED_TEXT:
       case LOADED_KVSF:
+      case LOADED_KVSF_BY_KEY:
       case LOADED_BDBTREE: {
-        String format = input == Variant.Input.LOADED_TEXT ? "text" : input == Variant.Input.LOADED_KVSF ? "kvsf" : "bdbtree";
-        Path out = new Path(set, "loaded-" + format + "/" + table);
+        String format = loadFormat(input);
+        Path out = new Path(set, copyName(input, table));
         String partitions = Integer.toString(SuiteOptions.getPartitions(conf));
         Configuration c = new Configuration(conf);
         c.set(LoadJob.TABLE, table);
         c.set(LoadJob.PARTITIONS, partitions);
         c.set(LoadJob.FORMAT, format);
+        String step = "load " + table + " (" + format + ", partitioned, indexed)";
+        if (input == Variant.Input.LOADED_KVSF_BY_KEY) {
+          String key = LoadJob.partitionColumn(c);
+          c.set(LoadJob.INDEX_COLUMN, key);
+          c.setInt(LoadJob.PAGE_SIZE, KEY_PAGE_BYTES);
+          step = "load " + table + " (" + format + ", partitioned, sorted and indexed on " + key + ", "
+              + KEY_PAGE_BYTES / 1024 + " KB pages)";
+        }
         if (!reusable(out, LoadJob.parameters(c, text))) {
           TaskJars.ship(c, TaskJars.INPUTFORMATS);
-          record("load " + table + " (" + format + ", partitioned, indexed)",
-              make(out, "loading " + table + " (" + format + ", " + partitions + " partitions, indexed)",
-              programs.tool("load"), c, "--table", table, "--partitions", partitions, "--format", format, text.toString()));
+          LoadSettings.apply(c);
+          record(LoadStep.Side.HADOOPOPT, step, copyName(input, table),
+              make(out, "loading " + table + " (" + format + ", " + partitions + " partitions, indexed on "
+              + c.get(LoadJob.INDEX_COLUMN, "the default column") + ")", programs.tool("load"), c, text.toString()));
         } else {
-          recordReused("load " + table + " (" + format + ", partitioned, indexed)");
+          recordReused(LoadStep.Side.HADOOPOPT, step, copyName(input, table), out);
         }
         return out;
       }
@@ -206,6 +257,8 @@ final class DataPrep {
     if (CompleteOutput.read(fs, partial) == null) {
       throw new IllegalStateException(what + ": the tool finished without writing " + CompleteOutput.FILE + " into " + partial);
     }
+    // a later run reusing the folder reports what making it took
+    CompleteOutput.note(fs, partial, MADE_SECONDS, Double.toString(seconds));
     if (!fs.rename(partial, dir)) {
       throw new IOException("cannot rename " + partial + " to " + dir);
     }

@@ -144,7 +144,7 @@ final class Execution {
       conf.setLong(SPLIT_MINSIZE, Long.MAX_VALUE); // see SuiteOptions.AGGREGATION_WHOLE_FILES
     }
     if (parallelReduceApplies(task, v) && SuiteOptions.aggregationParallelReduce(conf)) {
-      parallelReduce(conf, Runtime.getRuntime().availableProcessors());
+      parallelReduce(conf, Runtime.getRuntime().availableProcessors(), Jobs.isLocalRunner(conf));
     }
     return conf;
   }
@@ -159,7 +159,8 @@ final class Execution {
     if (!task.program().equals(Task.AGGREGATION.program())) {
       return false;
     }
-    return collector(v) || (task.name().equals(Task.AGGREGATION_DATES.name()) && v.decoder() != Variant.Decoder.BASELINE);
+    return collector(v) || v.decoder().pages()
+        || (task.name().equals(Task.AGGREGATION_DATES.name()) && v.decoder() != Variant.Decoder.BASELINE);
   }
 
   /** Hadoop's reducer count, local-runner reduce threads and reduce input buffer (see SuiteOptions.AGGREGATION_PARALLEL_REDUCE). */
@@ -169,12 +170,15 @@ final class Execution {
   /** The reduce input kept in memory: 0.6 of the reduce's heap, below the shuffle's 0.7 (Hadoop's {@code mapreduce.reduce.shuffle.input.buffer.percent}). */
   static final float REDUCE_INPUT_IN_MEMORY = 0.6f;
 
-  /** Sets each reduce-side key that the run left unset or at Hadoop's default (mapred-default.xml). */
-  static void parallelReduce(Configuration conf, int cores) {
+  /**
+   * Sets each reduce-side key that the run left unset or at Hadoop's default (mapred-default.xml);
+   * the reduce threads of the local job runner only when the job runs there (LOCAL).
+   */
+  static void parallelReduce(Configuration conf, int cores, boolean local) {
     if (conf.getInt(REDUCES, 1) == 1) {
       conf.setInt(REDUCES, cores);
     }
-    if (conf.getInt(LOCAL_REDUCES, 1) == 1) {
+    if (local && conf.getInt(LOCAL_REDUCES, 1) == 1) {
       conf.setInt(LOCAL_REDUCES, cores);
     }
     if (conf.getFloat(REDUCE_INPUT_BUFFER, 0f) == 0f) {

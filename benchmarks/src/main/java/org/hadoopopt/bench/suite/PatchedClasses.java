@@ -8,6 +8,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.VersionInfo;
 import org.hadoopopt.bench.pavlo.HadoopOptKeys;
+import org.hadoopopt.bench.tools.Jobs;
 
 /**
  * Where hadoop-patches' classes are ({@code hadoop-patches/build.sh} writes
@@ -47,7 +48,7 @@ final class PatchedClasses {
 
   /** Null when VARIANT's patched run can happen here, else why not (with the command that fixes it). */
   static String missing(Configuration conf, Variant v) {
-    if (!"local".equals(conf.get("mapreduce.framework.name", "local"))) {
+    if (!Jobs.isLocalRunner(conf)) {
       return "the patched variants run on the local job runner, in a JVM with the patched classes first (--cluster local)";
     }
     File jar = jar(conf);

@@ -12,7 +12,9 @@ import org.apache.hadoop.fs.Path;
 import org.hadoopopt.bench.pavlo.PavloSchema;
 import org.hadoopopt.bench.reference.DuckDbReference;
 import org.hadoopopt.bench.results.Answer;
+import org.hadoopopt.bench.pavlo.Task;
 import org.hadoopopt.bench.results.CellResult;
+import org.hadoopopt.bench.results.LoadStep;
 import org.hadoopopt.bench.results.SuiteResults;
 
 /**
@@ -74,14 +76,20 @@ final class PeerSupport {
    * The set as a local folder the peers read: itself on the local file system, else a copy in
    * OUT/peer-data (reused only when its {@code _COPIED} marker, written last, is there).
    */
-  static File localSet(DataPrep prep, File out, PrintStream progress) throws IOException {
+  static File localSet(DataPrep prep, File out, PrintStream progress, SuiteResults results) throws IOException {
     FileSystem fs = prep.fs();
     if (fs instanceof LocalFileSystem || "file".equals(fs.getUri().getScheme())) {
       return new File(prep.setDir().toUri().getPath());
     }
     File copy = new File(new File(out, "peer-data"), prep.setDir().getName());
     File done = new File(copy, "_COPIED");
-    if (!done.isFile()) {
+    String step = "copy the set from " + fs.getUri().getScheme() + " to the local disk for the peers";
+    if (results.loading().stream().anyMatch(l -> step.equals(l.step()))) {
+      return copy; // the other peer's column made or found it
+    }
+    if (done.isFile()) {
+      results.loading().add(new LoadStep(LoadStep.Side.SET, step, null, copiedSeconds(done), true));
+    } else {
       progress.print("copying the set from " + fs.getUri() + " to " + copy + " for the peers ... ");
       progress.flush();
       long t0 = System.nanoTime();
@@ -92,12 +100,35 @@ final class PeerSupport {
           fs.copyToLocalFile(false, new Path(prep.setDir(), table), new Path(new File(copy, table).toURI()), true);
         }
       }
-      if (!done.createNewFile()) {
-        throw new IOException("cannot create " + done);
-      }
-      progress.printf(java.util.Locale.ROOT, "%.1f s%n", (System.nanoTime() - t0) / 1e9);
+      double s = (System.nanoTime() - t0) / 1e9;
+      // the marker, written last, holds the seconds the copy took
+      java.nio.file.Files.write(done.toPath(), Double.toString(s).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      progress.printf(java.util.Locale.ROOT, "%.1f s%n", s);
+      results.loading().add(new LoadStep(LoadStep.Side.SET, step, null, s, false));
     }
     return copy;
+  }
+
+  private static double copiedSeconds(File done) {
+    try {
+      return Double.parseDouble(new String(java.nio.file.Files.readAllBytes(done.toPath()),
+          java.nio.charset.StandardCharsets.US_ASCII).trim());
+    } catch (IOException | NumberFormatException e) {
+      return Double.NaN; // a marker of an older run: copied, time not recorded
+    }
+  }
+
+  /** The tables the tasks read, each once, in first-use order. */
+  static List<String> tables(List<Task> tasks) {
+    List<String> out = new java.util.ArrayList<>();
+    for (Task t : tasks) {
+      for (String table : t.tables()) {
+        if (!out.contains(table)) {
+          out.add(table);
+        }
+      }
+    }
+    return out;
   }
 
   /** Records whether the peer's answer equals the baseline's; a difference is a notice. */

@@ -9,6 +9,7 @@ import org.apache.hadoop.util.Tool;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.bench.pavlo.gen.PavloStats;
 import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
+import org.hadoopopt.bench.pavlo.jobs.FloorJob;
 import org.hadoopopt.bench.pavlo.jobs.GrepJob;
 import org.hadoopopt.bench.pavlo.jobs.JoinJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
@@ -43,9 +44,11 @@ public final class Programs {
     d.addClass("aggregation", AggregationJob.class, "Aggregation task: " + AggregationJob.USAGE);
     d.addClass("join", JoinJob.class, "Join task: " + JoinJob.USAGE);
     d.addClass("udf", UdfJob.class, "UDF aggregation task (inlinks): " + UdfJob.USAGE);
+    d.addClass("floor", FloorJob.class, "Hadoop's job floor, an empty job: " + FloorJob.USAGE);
     d.addClass("load", LoadJob.class, "partition, sort and index a table: " + LoadJob.USAGE);
     d.addClass("convert", KvsfConvert.class, "text table to KeyValueSequenceFile: convert " + KvsfConvert.USAGE);
     d.addClass("suite", SuiteTool.class, "the benchmark suite: " + SuiteTool.USAGE);
+    d.addClass("summary", SummaryTool.class, "the results file of a run made in parts: " + SummaryTool.USAGE);
     return d;
   }
 
@@ -79,12 +82,18 @@ public final class Programs {
     return classes.containsKey(program);
   }
 
-  /** A new instance of the program's Tool. */
-  public Tool tool(String program) {
+  /** The program's class (its jar is the program's job jar). */
+  public Class<?> programClass(String program) {
     Class<?> c = classes.get(program);
     if (c == null) {
       throw new IllegalArgumentException("the benchmark jar has no program '" + program + "'");
     }
+    return c;
+  }
+
+  /** A new instance of the program's Tool. */
+  public Tool tool(String program) {
+    Class<?> c = programClass(program);
     if (!Tool.class.isAssignableFrom(c)) {
       throw new IllegalArgumentException("program '" + program + "' (" + c.getName() + ") is not a Hadoop Tool");
     }

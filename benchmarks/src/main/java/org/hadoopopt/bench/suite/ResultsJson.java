@@ -9,17 +9,20 @@ import java.io.IOException;
 import java.util.Iterator;
 import java.util.Map;
 import org.hadoopopt.bench.results.CellResult;
+import org.hadoopopt.bench.results.LoadStep;
 import org.hadoopopt.bench.results.SuiteResults;
 
 /**
- * results.json: {@code {"format": 1, "run": {...}, "hardware": {...}, "prep": {step: seconds}, "notices": [...],
- * "cells": [{"task", "variant", "seconds": [...], "median", "speedup", "answerLines",
+ * results.json: {@code {"format": 2, "run": {...}, "hardware": {...}, "loading": [{"side", "step", "copy",
+ * "seconds", "reused"}], "notices": [...],
+ * "cells": [{"task", "variant", "storage" (text or loaded), "copies": [...], "loadSeconds" (of the copies),
+ * "seconds": [...], "median", "speedup", "answerLines",
  * "answerSha256", "answerMatchesBaseline", "idealSeconds", "measuredOverIdeal" (the CPU-floor extension),
  * "krevatSeconds", "krevatRatio" (Krevat et al.'s model, measured over model), "counters"}]}}.
  * Median, speedup and measured/ideal are derived, written for readers, and recomputed on reading.
  */
 public final class ResultsJson {
-  public static final int FORMAT = 1;
+  public static final int FORMAT = 2;
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private ResultsJson() {}
@@ -35,9 +38,14 @@ public final class ResultsJson {
     for (Map.Entry<String, Double> e : r.hardware().entrySet()) {
       hw.put(e.getKey(), e.getValue());
     }
-    ObjectNode prep = root.putObject("prep");
-    for (Map.Entry<String, Double> e : r.prep().entrySet()) {
-      prep.put(e.getKey(), e.getValue());
+    ArrayNode loading = root.putArray("loading");
+    for (LoadStep l : r.loading()) {
+      ObjectNode o = loading.addObject();
+      o.put("side", l.side().label());
+      o.put("step", l.step());
+      o.put("copy", l.copy());
+      putNumber(o, "seconds", l.seconds());
+      o.put("reused", l.reused());
     }
     ArrayNode notices = root.putArray("notices");
     r.notices().forEach(notices::add);
@@ -46,6 +54,10 @@ public final class ResultsJson {
       ObjectNode o = cells.addObject();
       o.put("task", c.task());
       o.put("variant", c.variant());
+      o.put("storage", c.storage().label());
+      ArrayNode copies = o.putArray("copies");
+      c.copies().forEach(copies::add);
+      putNumber(o, "loadSeconds", r.loadSeconds(c));
       ArrayNode s = o.putArray("seconds");
       c.seconds().forEach(s::add);
       putNumber(o, "median", c.median());
@@ -95,9 +107,10 @@ public final class ResultsJson {
       Map.Entry<String, JsonNode> e = it.next();
       r.hardware().put(e.getKey(), e.getValue().asDouble());
     }
-    for (Iterator<Map.Entry<String, JsonNode>> it = root.path("prep").fields(); it.hasNext();) {
-      Map.Entry<String, JsonNode> e = it.next();
-      r.prep().put(e.getKey(), e.getValue().asDouble());
+    for (JsonNode l : root.path("loading")) {
+      r.loading().add(new LoadStep(LoadStep.Side.of(l.path("side").asText()), l.path("step").asText(),
+          l.hasNonNull("copy") ? l.get("copy").asText() : null,
+          l.hasNonNull("seconds") ? l.get("seconds").asDouble() : Double.NaN, l.path("reused").asBoolean(false)));
     }
     for (JsonNode n : root.path("notices")) {
       r.notices().add(n.asText());
@@ -108,6 +121,10 @@ public final class ResultsJson {
         throw new IOException("results.json: cell " + i + " has no task or variant");
       }
       CellResult c = r.cell(o.get("task").asText(), o.get("variant").asText());
+      c.setStorage(CellResult.Storage.of(o.path("storage").asText("text")));
+      for (JsonNode copy : o.path("copies")) {
+        c.copies().add(copy.asText());
+      }
       for (JsonNode s : o.path("seconds")) {
         if (!s.isNumber()) {
           throw new IOException("results.json: cell " + i + " (" + c.task() + "/" + c.variant() + "): seconds must be numbers, not " + s);

@@ -41,7 +41,7 @@ final class SpaceCheck {
       for (String table : t.tables()) {
         java.util.Set<Variant.Input> inputs = java.util.EnumSet.noneOf(Variant.Input.class);
         for (Variant v : plan.variants(t)) {
-          inputs.add(v.decoder().input());
+          inputs.add(v.decoder().input(table));
         }
         copies.merge(table, Math.max(1, inputs.size()), Math::max);
       }

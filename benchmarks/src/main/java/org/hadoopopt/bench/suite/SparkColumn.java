@@ -16,16 +16,19 @@ import org.apache.hadoop.fs.Path;
 import org.hadoopopt.bench.reference.PavloSql;
 import org.hadoopopt.bench.results.Answer;
 import org.hadoopopt.bench.results.CellResult;
+import org.hadoopopt.bench.results.LoadStep;
 import org.hadoopopt.bench.results.SuiteResults;
 import org.hadoopopt.bench.pavlo.Task;
 
 /**
- * Adds the Spark SQL peer cells (variant {@value SuiteResults#SPARK}): {@link PavloSql}'s queries,
- * the DuckDB column's text exactly, run by benchmarks-spark's {@code SparkPeer} in Spark's local
- * mode with one thread per core, in a JVM of its own (Spark's jars and Hadoop client stay off the
- * suite's classpath), over the same local copy of the set DuckDB reads. Each query is timed inside
- * the peer (session start-up excluded, as the Hadoop jobs' JVM is); answers are compared with
- * the baseline's. Spark's own log goes to OUT/spark/spark.log.
+ * Adds the Spark SQL peer's two columns: {@value SuiteResults#SPARK}, {@link PavloSql}'s queries
+ * (the DuckDB column's text exactly) over the same local copy of the set DuckDB reads, and
+ * {@value SuiteResults#SPARK_PARQUET}, the same queries over Parquet Spark wrote once from that text
+ * ({@link PeerStorage}: each table's write timed, kept and reused while its text is unchanged). Run
+ * by benchmarks-spark's {@code SparkPeer} in Spark's local mode with one thread per core, in a JVM of
+ * its own (Spark's jars and Hadoop client stay off the suite's classpath). Each query is timed
+ * inside the peer (session start-up excluded, as the Hadoop jobs' JVM is); answers are compared
+ * with the baseline's. Spark's own log goes to OUT/spark/spark.log.
  */
 final class SparkColumn {
   /** The opens Spark's launcher gives its JVMs on Java 17 (Spark's JavaModuleOptions). */
@@ -47,7 +50,8 @@ final class SparkColumn {
 
   void run(Configuration conf, DataPrep prep, File out, Path outRoot, List<Task> tasks, int runs, SuiteResults results)
       throws Exception {
-    File set = PeerSupport.localSet(prep, out, progress);
+    File set = PeerSupport.localSet(prep, out, progress, results);
+    PeerStorage storage = new PeerStorage(out, "spark", prep.setDir().getName());
     File dir = new File(out, "spark");
     PeerSupport.deleteRecursively(dir);
     if (!dir.mkdirs()) {
@@ -60,7 +64,19 @@ final class SparkColumn {
       }
     }
     File queries = new File(dir, "queries.properties");
-    writeQueries(queries, set, run, runs);
+    java.util.Map<String, String> texts = new java.util.LinkedHashMap<>();
+    java.util.Map<String, Double> reused = new java.util.LinkedHashMap<>();
+    for (String table : PeerSupport.tables(run)) {
+      String text = PeerStorage.textOf(set, table);
+      texts.put(table, text);
+      Double had = storage.loadedSeconds(table, text);
+      if (had != null && new File(storage.dir(), table).isDirectory()) {
+        reused.put(table, had);
+      } else {
+        storage.forget(table);
+      }
+    }
+    writeQueries(queries, set, run, runs, storage.dir(), reused.keySet());
     File log = new File(dir, "spark.log");
     List<String> cmd = new ArrayList<>();
     cmd.add(new File(System.getProperty("java.home"), "bin/java").getPath());
@@ -81,26 +97,54 @@ final class SparkColumn {
     if (rc != 0) {
       throw new IllegalStateException("the Spark SQL peer exited with " + rc + "; last lines of " + log + ":\n" + tail(log, 15));
     }
-    File times = new File(dir, "times.tsv");
-    for (String line : Files.readAllLines(times.toPath(), StandardCharsets.UTF_8)) {
+    String step = " as Parquet (written once)";
+    for (java.util.Map.Entry<String, Double> e : reused.entrySet()) {
+      results.loading().add(new LoadStep(LoadStep.Side.SPARK, "write " + e.getKey() + step, copy(e.getKey()), e.getValue(), true));
+    }
+    for (String line : Files.readAllLines(new File(dir, "loads.tsv").toPath(), StandardCharsets.UTF_8)) {
       String[] f = line.split("\t");
-      double s = Double.parseDouble(f[2]);
-      progress.printf(Locale.ROOT, "spark    round %s  %-18s %7.2f s%n", f[1], f[0], s);
-      results.cell(f[0], SuiteResults.SPARK).addSeconds(s);
+      double s = Double.parseDouble(f[1]);
+      progress.printf(Locale.ROOT, "spark    wrote %s as Parquet in %.1f s%n", f[0], s);
+      storage.loaded(f[0], texts.get(f[0]), s);
+      results.loading().add(new LoadStep(LoadStep.Side.SPARK, "write " + f[0] + step, copy(f[0]), s, false));
+    }
+    for (String line : Files.readAllLines(new File(dir, "times.tsv").toPath(), StandardCharsets.UTF_8)) {
+      String[] f = line.split("\t");
+      double s = Double.parseDouble(f[3]);
+      String column = f[2].equals("text") ? SuiteResults.SPARK : SuiteResults.SPARK_PARQUET;
+      progress.printf(Locale.ROOT, "%-14s round %s  %-18s %7.2f s%n", column, f[1], f[0], s);
+      results.cell(f[0], column).addSeconds(s);
     }
     for (Task t : run) {
-      List<String> lines = new ArrayList<>();
-      for (String row : Files.readAllLines(new File(dir, t.name() + ".tsv").toPath(), StandardCharsets.UTF_8)) {
-        lines.add(PavloSql.line(t, row));
+      answer(t, SuiteResults.SPARK, new File(dir, t.name() + ".tsv"), prep, outRoot, results);
+      CellResult c = answer(t, SuiteResults.SPARK_PARQUET, new File(dir, t.name() + ".parquet.tsv"), prep, outRoot, results);
+      c.setStorage(CellResult.Storage.LOADED);
+      for (String table : t.tables()) {
+        c.copies().add(copy(table));
       }
-      Answer a = new Answer(lines);
-      CellResult c = results.cell(t.name(), SuiteResults.SPARK);
-      c.setAnswer(a.lines().size(), a.sha256());
-      PeerSupport.compare(prep.fs(), new Path(outRoot, t.name() + "/" + Variant.BASELINE.name()), a, c, results, progress);
     }
   }
 
-  private static void writeQueries(File file, File set, List<Task> tasks, int runs) throws IOException {
+  /** The copy name of Spark's Parquet of TABLE (as loading steps and cells name it). */
+  static String copy(String table) {
+    return "parquet/" + table;
+  }
+
+  private CellResult answer(Task t, String column, File rows, DataPrep prep, Path outRoot, SuiteResults results)
+      throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (String row : Files.readAllLines(rows.toPath(), StandardCharsets.UTF_8)) {
+      lines.add(PavloSql.line(t, row));
+    }
+    Answer a = new Answer(lines);
+    CellResult c = results.cell(t.name(), column);
+    c.setAnswer(a.lines().size(), a.sha256());
+    PeerSupport.compare(prep.fs(), new Path(outRoot, t.name() + "/" + Variant.BASELINE.name()), a, c, results, progress);
+    return c;
+  }
+
+  private static void writeQueries(File file, File set, List<Task> tasks, int runs, File parquet,
+      java.util.Set<String> parquetReused) throws IOException {
     Properties q = new Properties();
     List<String> views = new ArrayList<>();
     List<String> names = new ArrayList<>();
@@ -122,7 +166,9 @@ final class SparkColumn {
       }
       q.setProperty("view." + v + ".path", new File(set, v).getAbsolutePath());
       q.setProperty("view." + v + ".schema", schema.toString());
+      q.setProperty("view." + v + ".parquet.write", Boolean.toString(!parquetReused.contains(v)));
     }
+    q.setProperty("parquet.dir", parquet.getAbsolutePath());
     q.setProperty("views", String.join(",", views));
     q.setProperty("tasks", String.join(",", names));
     q.setProperty("rounds", Integer.toString(runs));

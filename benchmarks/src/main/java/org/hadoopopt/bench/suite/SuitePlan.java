@@ -2,8 +2,10 @@ package org.hadoopopt.bench.suite;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.hadoopopt.bench.pavlo.Task;
 
 /**
@@ -55,6 +57,27 @@ final class SuitePlan {
     List<String> out = new ArrayList<>();
     for (Map.Entry<String, List<String>> e : skipped.entrySet()) {
       out.add(e.getKey() + " (tasks: " + String.join(", ", e.getValue()) + ")");
+    }
+    return out;
+  }
+
+  /**
+   * The programs the plan's jobs run: the generator, each planned task's program, and the tools
+   * that make the copies its variants read (the KVSF converter, the loader).
+   */
+  Set<String> programs() {
+    Set<String> out = new LinkedHashSet<>();
+    out.add("gen");
+    for (Map.Entry<Task, List<Variant>> e : byTask.entrySet()) {
+      for (Variant v : e.getValue()) {
+        out.add(e.getKey().program());
+        Variant.Input in = v.decoder().input();
+        if (in == Variant.Input.KVSF) {
+          out.add("convert");
+        } else if (in.loaded()) {
+          out.add("load");
+        }
+      }
     }
     return out;
   }

@@ -29,6 +29,7 @@ import org.hadoopopt.bench.tools.Jobs;
 import org.hadoopopt.bench.tools.ToolArgs;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.bench.report.HtmlReport;
+import org.hadoopopt.bench.report.ResultsMarkdown;
 import org.hadoopopt.bench.results.Answer;
 import org.hadoopopt.bench.results.CellResult;
 import org.hadoopopt.bench.results.SuiteResults;
@@ -91,6 +92,7 @@ public final class SuiteTool extends Configured implements Tool {
       PavloGenerator.getScale(conf);
       BadRecords.isSkipBad(conf);
       Jobs.isLocalShipJobJar(conf);
+      LoadSettings.compress(conf);
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage() + "\nusage: " + USAGE + "\n  tasks: " + Task.names() + "\n  variants: "
           + String.join(",", Variant.DEFAULTS));
@@ -100,6 +102,15 @@ public final class SuiteTool extends Configured implements Tool {
     out.mkdirs();
     Programs programs = Programs.ofDriver();
     SuitePlan plan = new SuitePlan(tasks, variants, new Availability(programs, conf));
+    if (!Jobs.isLocalRunner(conf)) {
+      for (String program : plan.programs()) {
+        String why = ContainerClasses.jobJarMissing(program, programs.programClass(program));
+        if (why != null) {
+          System.err.println(why);
+          return 2;
+        }
+      }
+    }
     SuiteResults results = new SuiteResults();
     describe(results, conf, a.positional(0));
     for (String n : plan.notices()) {
@@ -172,19 +183,22 @@ public final class SuiteTool extends Configured implements Tool {
         progress.println("B+-tree reads, " + trees);
       }
     }
-    progress.println("results: " + new File(out, "results.json") + ", report: " + new File(out, "report.html"));
+    progress.println("results: " + new File(out, "results.md") + " and " + new File(out, "results.json") + ", report: "
+        + new File(out, "report.html"));
     return 0;
   }
 
   private void describe(SuiteResults r, Configuration conf, String work) {
     Map<String, String> m = r.run();
     m.put("started", Instant.now().toString());
+    m.put("commit", commit());
+    m.put("loadAverageStart", loadAverage());
     m.put("scale", Double.toString(PavloGenerator.getScale(conf)));
     m.put("seed", Long.toString(PavloGenerator.getSeed(conf)));
     m.put("runs", Integer.toString(SuiteOptions.getRuns(conf)));
     m.put("cluster", SuiteOptions.getCluster(conf));
     m.put("fileSystem", conf.get("fs.defaultFS", "file:///"));
-    m.put("framework", conf.get("mapreduce.framework.name", "local"));
+    m.put("framework", Jobs.framework(conf));
     m.put("work", work);
     m.put("hadoop", VersionInfo.getVersion());
     m.put("java", System.getProperty("java.version"));
@@ -199,7 +213,7 @@ public final class SuiteTool extends Configured implements Tool {
       for (Variant v : plan.variants(t)) {
         List<Path> paths = new ArrayList<>();
         for (String table : t.tables()) {
-          paths.add(prep.input(v.decoder().input(), table));
+          paths.add(prep.input(v.decoder().input(table), table));
         }
         inputs.put(t.name() + "/" + v.name(), paths);
       }
@@ -213,7 +227,20 @@ public final class SuiteTool extends Configured implements Tool {
     int total = runs * plan.executionsPerRound();
     int done = 0;
     Map<Task, Answer> baseline = new HashMap<>();
+    boolean floor = programs.has(Task.FLOOR.program());
+    total += floor ? runs : 0;
     for (int round = 0; round < runs; round++) {
+      if (floor) {
+        // Hadoop's job floor, each round beside the tasks: what the shortest of them cannot go below
+        progress.printf(Locale.ROOT, "[%d/%d] round %d  %-18s %-18s ", ++done, total, round + 1, Task.FLOOR, SuiteResults.EMPTY_JOB);
+        progress.flush();
+        Execution e = Execution.run(programs, conf, Task.FLOOR, Variant.BASELINE, new ArrayList<>(),
+            new Path(outRoot, Task.FLOOR.name()), patched);
+        CellResult c = results.cell(SuiteResults.FLOOR, SuiteResults.EMPTY_JOB);
+        c.addSeconds(e.seconds);
+        c.counters().putAll(e.counters);
+        progress.printf(Locale.ROOT, "%7.2f s%n", e.seconds);
+      }
       for (Task t : plan.tasks()) {
         Map<Variant, Answer> answers = new LinkedHashMap<>();
         for (Variant v : plan.variants(t, round)) {
@@ -222,6 +249,14 @@ public final class SuiteTool extends Configured implements Tool {
           Execution e = Execution.run(programs, conf, t, v, inputs.get(t.name() + "/" + v.name()),
               new Path(outRoot, t.name() + "/" + v.name()), patched);
           CellResult c = results.cell(t.name(), v.name());
+          if (c.seconds().isEmpty()) {
+            c.setStorage(v.decoder().input() == Variant.Input.TEXT ? CellResult.Storage.TEXT : CellResult.Storage.LOADED);
+            for (String table : t.tables()) {
+              if (v.decoder().input(table) != Variant.Input.TEXT) {
+                c.copies().add(DataPrep.copyName(v.decoder().input(table), table));
+              }
+            }
+          }
           c.addSeconds(e.seconds);
           c.setAnswer(e.answer.lines().size(), e.answer.sha256());
           c.counters().putAll(e.counters);
@@ -262,8 +297,59 @@ public final class SuiteTool extends Configured implements Tool {
   }
 
   private static void write(SuiteResults results, File out) throws IOException {
+    results.run().put("ended", Instant.now().toString());
+    results.run().put("loadAverageEnd", loadAverage());
     Files.write(new File(out, "results.json").toPath(), ResultsJson.write(results).getBytes(StandardCharsets.UTF_8));
+    Files.write(new File(out, "results.md").toPath(),
+        ResultsMarkdown.render(ResultsMarkdown.one(results), null).getBytes(StandardCharsets.UTF_8));
     HtmlReport.write(results, new File(out, "report.html"));
+  }
+
+  /** The 1, 5 and 15 minute load averages (Linux), or "unknown". */
+  static String loadAverage() {
+    try {
+      String[] f = new String(Files.readAllBytes(new File("/proc/loadavg").toPath()), StandardCharsets.US_ASCII).split(" ");
+      return f[0] + " " + f[1] + " " + f[2];
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
+  }
+
+  /**
+   * The commit of the checkout the suite's classes come from ({@code git rev-parse HEAD}, with
+   * {@code +changes} when its work tree differs), or "unknown" outside a git checkout.
+   */
+  static String commit() {
+    try {
+      java.net.URL where = SuiteTool.class.getProtectionDomain().getCodeSource().getLocation();
+      File dir = new File(where.toURI());
+      while (dir != null && !new File(dir, ".git").exists()) {
+        dir = dir.getParentFile();
+      }
+      if (dir == null) {
+        return "unknown";
+      }
+      String head = git(dir, "rev-parse", "HEAD");
+      String changes = git(dir, "status", "--porcelain", "--untracked-files=no");
+      return head == null ? "unknown" : head + (changes == null || changes.isEmpty() ? "" : "+changes");
+    } catch (java.net.URISyntaxException | RuntimeException e) {
+      return "unknown";
+    }
+  }
+
+  private static String git(File dir, String... args) {
+    List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.getPath()));
+    cmd.addAll(List.of(args));
+    try {
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+      return p.waitFor() == 0 ? out : null;
+    } catch (IOException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
   }
 
   public static void main(String[] args) throws Exception {

@@ -23,7 +23,14 @@ public final class Variant {
     BDBTREE("bdbtree", Input.LOADED_BDBTREE),
     SIMPLE_INDEX("simple-index", Input.LOADED_TEXT), PARTITION("partition", Input.LOADED_TEXT),
     /** mt / bdb with the scan's filter pushed into the record reader. */
-    MTP("mtp", Input.TEXT), BDBP("bdbp", Input.KVSF);
+    MTP("mtp", Input.TEXT), BDBP("bdbp", Input.KVSF),
+    /** Pages, not records: the text, or the loaded KVSF copy through its index, a page of column vectors at a time. */
+    MTV("mtv", Input.TEXT), BDBIV("bdbiv", Input.LOADED_KVSF),
+    /**
+     * The join's visits in range through UserVisits' loaded KVSF copy and its visitDate index, each
+     * pageRank looked up by key in Rankings loaded sorted and indexed on pageURL ({@link Input#LOADED_KVSF_BY_KEY}).
+     */
+    LOOKUP("lookup", Input.LOADED_KVSF);
 
     final String label;
     final Input input;
@@ -37,18 +44,31 @@ public final class Variant {
       return label;
     }
 
+    /** The copy the decoder reads of most tables (see {@link #input(String)}). */
     public Input input() {
       return input;
+    }
+
+    /** The copy the decoder reads of TABLE: lookup reads Rankings by its key, everything else {@link #input()}. */
+    public Input input(String table) {
+      return this == LOOKUP && table.equals("rankings") ? Input.LOADED_KVSF_BY_KEY : input;
+    }
+
+    /** Whether the decoder hands the job pages of column vectors (and aggregates inside the map). */
+    public boolean pages() {
+      return this == MTV || this == BDBIV;
     }
   }
 
   /** The copy of the data a decoder reads. */
   public enum Input {
-    TEXT, KVSF, LOADED_TEXT, LOADED_KVSF, LOADED_BDBTREE;
+    TEXT, KVSF, LOADED_TEXT, LOADED_KVSF, LOADED_BDBTREE,
+    /** KVSF loaded sorted and indexed on the table's partition column (its key: Rankings' pageURL), small pages, for lookups by key. */
+    LOADED_KVSF_BY_KEY;
 
     /** Whether the loader ({@code load}) makes this copy. */
     public boolean loaded() {
-      return this == LOADED_TEXT || this == LOADED_KVSF || this == LOADED_BDBTREE;
+      return this != TEXT && this != KVSF;
     }
   }
 
@@ -84,20 +104,27 @@ public final class Variant {
     }
   }
 
-  /** The variants {@code bench} runs when none are named. */
+  /**
+   * {@code --variants all}, and the variants {@code suite} runs when none are named: every decoder and
+   * the combinations of modifiers worth measuring, {@link #QUICK}'s among them (a test checks it).
+   */
   public static final List<String> DEFAULTS = Collections.unmodifiableList(Arrays.asList(
-      "baseline", "mt", "bdb", "mti", "bdbi", "bdbtree", "simple-index", "partition", "fp", "fph", "mt+fph", "bdb+fph",
-      "mt+hash", "bdb+hash", "dio", "bdb+fph+dio", "bdbi+fph+dio", "patched", "pfs", "pfsh"));
+      "baseline", "mt", "mtp", "mtv", "bdb", "bdbp", "mti", "bdbi", "bdbiv", "bdbtree", "simple-index", "partition", "fp", "fph",
+      "mt+fph", "bdb+fph", "mt+hash", "bdb+hash", "lookup", "dio", "mtp+dio", "mtv+dio", "mt+hash+dio", "bdb+fph+dio",
+      "bdbi+fph+dio",
+      "patched", "pfs", "pfsh"));
 
   /**
-   * {@code --variants quick}: the baseline and the best combination for each task, for the
-   * default run of {@code bin/hadoopopt bench} (on HDFS with the local job runner): grep and
-   * selection mutable decoding with the filter pushed down (mtp, with direct I/O: mtp+dio),
-   * selection over the range index (mti), the aggregation by hash grouping over whole text files
-   * with direct I/O (mt+hash+dio; it also runs the join's per-sourceIP sums), the partition join.
+   * {@code --variants quick}: the baseline and the best combination for each task on each storage,
+   * for the default run of {@code bin/hadoopopt bench} (on HDFS with the local job runner). On the
+   * text: grep, selection and the join with the filter pushed down (mtp, with direct I/O: mtp+dio),
+   * selection and the aggregation a page at a time (mtv, mtv+dio), the aggregation by hash grouping
+   * over whole text files with direct I/O (mt+hash+dio). On loaded copies, one load of each table
+   * serving every task: selection and the aggregation a page at a time through the index (bdbiv,
+   * KVSF), the join's visits through the date index with Rankings looked up by key (lookup).
    */
   public static final List<String> QUICK = Collections.unmodifiableList(Arrays.asList(
-      "baseline", "mtp", "mtp+dio", "mti", "mt+hash+dio", "partition"));
+      "baseline", "mtp", "mtp+dio", "mtv", "mtv+dio", "mt+hash+dio", "bdbiv", "lookup"));
 
   private final Decoder decoder;
   private final Set<Modifier> modifiers;
@@ -123,7 +150,9 @@ public final class Variant {
         mods.add(asModifier);
       } else {
         throw new IllegalArgumentException("unknown variant part '" + parts[i] + "' in '" + spec
-            + "'; a variant is a decoder (baseline, mt, bdb, mti, bdbi, bdbtree, simple-index, partition, mtp, bdbp) followed by"
+            + "'; a variant is a decoder (baseline, mt, bdb, mti, bdbi, bdbtree, simple-index, partition, mtp, bdbp, mtv, bdbiv,"
+            + " lookup)"
+            + " followed by"
             + " +fp, +fph, +hash, +dio, +jiang, +patched, +pfs or +pfsh");
       }
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapred.TIPStatus;
 import org.apache.hadoop.mapreduce.TaskReport;
@@ -59,9 +60,19 @@ public final class Jobs {
     return ConfValues.getBoolean(conf, LOCAL_SHIP_JOB_JAR, false);
   }
 
-  /** Whether jobs of CONF run in Hadoop's local job runner, their tasks in this JVM. */
+  /** Whether jobs of CONF run in Hadoop's local job runner, their tasks in this JVM ({@link #framework}). */
   public static boolean isLocalRunner(Configuration conf) {
-    return "local".equals(conf.getTrimmed(FRAMEWORK, "local"));
+    return "local".equals(framework(conf));
+  }
+
+  /**
+   * The framework a job made from CONF is submitted to ({@code mapreduce.framework.name}), read as
+   * the job reads it: a {@link JobConf} adds mapred-site.xml, where a cluster's configuration names
+   * YARN. A plain Configuration made before any JobConf class was loaded lacks that file, and read
+   * there the key gives {@code local} on a YARN cluster.
+   */
+  public static String framework(Configuration conf) {
+    return new JobConf(conf).getTrimmed(FRAMEWORK, "local");
   }
 
   /** The runner settings {@link #run} applies before submitting: the poll interval, and in the local runner no job jar copy. */

@@ -22,7 +22,7 @@ public final class TaskJars {
   private TaskJars() {}
 
   public static void ship(Configuration conf, String... classNames) {
-    if ("local".equals(conf.get("mapreduce.framework.name", "local"))) {
+    if (Jobs.isLocalRunner(conf)) {
       return;
     }
     Set<String> jars = new LinkedHashSet<>(conf.getTrimmedStringCollection(TMPJARS));
@@ -37,14 +37,16 @@ public final class TaskJars {
 
   /** The jar (as a file: URI) the class came from, or null if it is not in a jar or not loadable. */
   public static String jarOf(String className) {
+    File f = location(className);
+    return f != null && f.isFile() && f.getName().endsWith(".jar") ? f.toURI().toString() : null;
+  }
+
+  /** The jar or folder this JVM loads the class from, or null when it cannot load it (or it is the JVM's own). */
+  public static File location(String className) {
     try {
       CodeSource src = Class.forName(className, false, TaskJars.class.getClassLoader())
           .getProtectionDomain().getCodeSource();
-      if (src == null || src.getLocation() == null) {
-        return null;
-      }
-      File f = new File(src.getLocation().toURI());
-      return f.isFile() && f.getName().endsWith(".jar") ? f.toURI().toString() : null;
+      return src == null || src.getLocation() == null ? null : new File(src.getLocation().toURI());
     } catch (ClassNotFoundException | LinkageError | URISyntaxException | IllegalArgumentException e) {
       return null;
     }

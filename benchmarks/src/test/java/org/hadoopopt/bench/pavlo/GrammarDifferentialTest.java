@@ -37,6 +37,7 @@ import org.hadoopopt.inputformats.mapreduce.BadRows;
 import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
 import org.hadoopopt.inputformats.mapreduce.KvsfOutputFormat;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexCounter;
+import org.hadoopopt.inputformats.mapreduce.ScanSplits;
 import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,8 +47,9 @@ import org.hadoopopt.testing.LogCapture;
 /**
  * The differential test of the row grammar: a small generated set with malformed rows of every
  * kind and edge-valid rows injected among the generated ones (several splits per file), run
- * through every variant of grep, selection, aggregation and join (and the converter and the
- * loader the bdb and loaded variants read through), local runner.
+ * through every variant of grep, selection, aggregation and join, the page variants (mtv, bdbiv, join
+ * mtp and lookup) among them (and the converter and the loader the bdb and loaded variants read
+ * through, Rankings loaded on pageURL for lookup too), local runner.
  *
  * <p>Skip on: every variant gives the baseline's answer byte for byte, the baseline's answer is
  * the test's own computation ({@link Reference}, one char per byte) over the set without the
@@ -333,8 +335,12 @@ class GrammarDifferentialTest {
     } else {
       c.set(LoadJob.TABLE, table);
       c.setInt(LoadJob.PARTITIONS, 2);
-      c.set(LoadJob.FORMAT, how);
+      c.set(LoadJob.FORMAT, how.equals("kvsf-key") ? "kvsf" : how);
       c.setInt(LoadJob.PAGE_SIZE, 4096);
+      if (how.equals("kvsf-key")) { // sorted and indexed on the partition column, as the lookup join reads Rankings
+        // the 4 KB pages of the others: the set's longest edge-valid Rankings row (a 3,000-byte URL) must fit a page
+        c.set(LoadJob.INDEX_COLUMN, LoadJob.partitionColumn(c));
+      }
       job = LoadJob.createJob(c, new Path(path(dir, table)), new Path(outDir));
     }
     job.waitForCompletion(false);
@@ -420,7 +426,9 @@ class GrammarDifferentialTest {
     variant("selection bdb", () -> check(sel, tool(new SelectionJob(), true, "--variant", "bdb", prepared("rankings", "convert")),
         skips("rankings", "convert")));
     names.addAll(List.of("selection baseline", "selection mt", "selection bdb"));
-    for (String[] x : new String[][] {{"mti", "text"}, {"bdbi", "kvsf"}, {"bdbtree", "bdbtree"}}) {
+    variant("selection mtv", () -> check(sel, tool(new SelectionJob(), true, "--variant", "mtv", path(dirty, "rankings")), 0));
+    names.add("selection mtv");
+    for (String[] x : new String[][] {{"mti", "text"}, {"bdbi", "kvsf"}, {"bdbiv", "kvsf"}, {"bdbtree", "bdbtree"}}) {
       variant("selection " + x[0], () -> {
         Run run = tool(new SelectionJob(), true, "--variant", x[0], prepared("rankings", x[1]));
         check(sel, run, skips("rankings", x[1]));
@@ -440,7 +448,10 @@ class GrammarDifferentialTest {
     variant("aggregation bdb", () -> check(agg, tool(new AggregationJob(), true, concat(range, "--variant", "bdb",
         prepared("uservisits", "convert"))), skips("uservisits", "convert")));
     names.addAll(List.of("aggregation baseline", "aggregation mt", "aggregation bdb"));
-    for (String[] x : new String[][] {{"mti", "text"}, {"bdbi", "kvsf"}, {"bdbtree", "bdbtree"}}) {
+    variant("aggregation mtv", () -> check(agg, tool(new AggregationJob(), true, concat(range, "--variant", "mtv",
+        path(dirty, "uservisits"))), 0));
+    names.add("aggregation mtv");
+    for (String[] x : new String[][] {{"mti", "text"}, {"bdbi", "kvsf"}, {"bdbiv", "kvsf"}, {"bdbtree", "bdbtree"}}) {
       variant("aggregation " + x[0], () -> {
         Run run = tool(new AggregationJob(), true, concat(range, "--variant", x[0], prepared("uservisits", x[1])));
         check(agg, run, skips("uservisits", x[1]));
@@ -475,6 +486,11 @@ class GrammarDifferentialTest {
     variant("join simple-index", () -> check(join, tool(new JoinJob(), true, concat(range, "--variant", "simple-index",
         prepared("rankings", "text"), prepared("uservisits", "text"))), skips("rankings", "text") + skips("uservisits", "text")));
     names.addAll(List.of("join baseline", "join mt", "join simple-index"));
+    variant("join mtp", () -> check(join, tool(new JoinJob(), true, concat(range, "--variant", "mtp", path(dirty, "rankings"),
+        path(dirty, "uservisits"))), 0));
+    variant("join lookup", () -> check(join, tool(new JoinJob(), true, concat(range, "--variant", "lookup",
+        prepared("rankings", "kvsf-key"), prepared("uservisits", "kvsf"))), skips("rankings", "kvsf-key") + skips("uservisits", "kvsf")));
+    names.addAll(List.of("join mtp", "join lookup"));
     for (String f : new String[] {"text", "kvsf"}) {
       variant("join partition " + f, () -> check(join, tool(new JoinJob(), true, concat(range, "--variant", "partition",
           prepared("rankings", f), prepared("uservisits", f))), skips("rankings", f) + skips("uservisits", f)));
@@ -564,8 +580,13 @@ class GrammarDifferentialTest {
     variant("aggregation baseline", () -> assertInjected(agg, "uservisits"));
     variant("aggregation mt", () -> assertEquals(agg, failedTool("aggregation mt", new AggregationJob(), "--variant", "mt",
         path(dirty, "uservisits"))));
-    // bdb, mti, bdbi, bdbtree, simple-index, partition read converted or loaded copies: the conversion or load fails.
-    for (String how : new String[] {"convert", "text", "kvsf", "bdbtree"}) {
+    // the page variants with the baseline's splits (not sized to the slots), so every split meets the same first bad row
+    variant("selection mtv", () -> assertEquals(sel, failedTool("selection mtv", new SelectionJob(), "-D", ScanSplits.SLOTS + "=0",
+        "--variant", "mtv", path(dirty, "rankings"))));
+    variant("aggregation mtv", () -> assertEquals(agg, failedTool("aggregation mtv", new AggregationJob(), "-D",
+        ScanSplits.SLOTS + "=0", "--variant", "mtv", path(dirty, "uservisits"))));
+    // bdb, mti, bdbi, bdbiv, bdbtree, simple-index, partition, lookup read converted or loaded copies: the conversion or load fails.
+    for (String how : new String[] {"convert", "text", "kvsf", "bdbtree", "kvsf-key"}) {
       variant("rankings " + how, () -> assertEquals(sel, failedPrepare("rankings", how)));
       variant("uservisits " + how, () -> assertEquals(agg, failedPrepare("uservisits", how)));
     }
@@ -578,6 +599,9 @@ class GrammarDifferentialTest {
     });
     variant("join mt", () -> assertEquals(join, failedTool("join mt", new JoinJob(), "--variant", "mt", path(dirty, "rankings"),
         path(dirty, "uservisits"))));
+    // mtp reads UserVisits first, in a job of its own: it fails there, naming what the baseline names of UserVisits
+    variant("join mtp", () -> assertEquals(agg, failedTool("join mtp", new JoinJob(), "-D", ScanSplits.SLOTS + "=0",
+        "--variant", "mtp", path(dirty, "rankings"), path(dirty, "uservisits"))));
     System.out.printf("grammar differential, skip off: baseline errors grep %s, rankings %s, uservisits %s, join %s; %d jobs so far%n",
         grep, sel, agg, join, jobsRun);
     assertTrue(problems.isEmpty(), problems.size() + " variant(s) disagree:\n" + String.join("\n", problems));

@@ -163,4 +163,19 @@ final class Reference {
     java.util.Collections.sort(s);
     return s;
   }
+
+  /** SHA-256 of the sorted lines, each followed by a newline: the digest the suite records of an answer. */
+  static String sha256(List<String> lines) throws java.security.NoSuchAlgorithmException {
+    List<String> sorted = new ArrayList<>(lines);
+    java.util.Collections.sort(sorted);
+    java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
+    for (String l : sorted) {
+      md.update((l + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+    StringBuilder b = new StringBuilder();
+    for (byte x : md.digest()) {
+      b.append(String.format("%02x", x & 0xff));
+    }
+    return b.toString();
+  }
 }

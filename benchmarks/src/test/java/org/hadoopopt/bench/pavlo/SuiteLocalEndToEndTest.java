@@ -9,9 +9,7 @@ import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,13 +87,13 @@ class SuiteLocalEndToEndTest {
     for (Map.Entry<String, List<String>> e : expected.entrySet()) {
       CellResult b = r.find(e.getKey(), "baseline");
       assertEquals(e.getValue().size(), b.answerLines(), e.getKey());
-      assertEquals(sha256(e.getValue()), b.answerSha256(), e.getKey());
+      assertEquals(Reference.sha256(e.getValue()), b.answerSha256(), e.getKey());
       assertTrue(b.median() > 0, e.getKey());
       assertEquals(1.0, r.speedup(b), 1e-12);
       if (!e.getKey().equals("udf")) {
         CellResult d = r.find(e.getKey(), SuiteResults.DUCKDB);
         assertNotNull(d, "duckdb " + e.getKey());
-        assertEquals(sha256(e.getValue()), d.answerSha256(), "duckdb " + e.getKey());
+        assertEquals(Reference.sha256(e.getValue()), d.answerSha256(), "duckdb " + e.getKey());
         assertEquals(Boolean.TRUE, d.answerMatchesBaseline());
       }
     }
@@ -126,7 +124,7 @@ class SuiteLocalEndToEndTest {
     assertEquals(tree.answerLines(), (long) tree.counters().get("treeRecordsScanned"), tree.counters().toString());
     assertTrue(r.find("aggregation-dates", "bdbtree").counters().get("treeScanNanos") > 0);
     assertTrue(r.cells().stream().filter(c -> !c.variant().equals("bdbtree")).noneMatch(c -> c.counters().containsKey("treesOpened")));
-    assertTrue(r.prep().keySet().stream().anyMatch(s -> s.startsWith("load rankings (bdbtree")), r.prep().toString());
+    assertTrue(r.loading().stream().anyMatch(s -> s.step().startsWith("load rankings (bdbtree")), r.loading().toString());
     assertTrue(printed.contains("B+-tree reads, selection/bdbtree: "), printed);
 
     assertTrue(new File(out, "report.html").length() > 100_000, "report with Chart.js inlined");
@@ -157,20 +155,5 @@ class SuiteLocalEndToEndTest {
       n += f.length();
     }
     return n;
-  }
-
-  /** SHA-256 of the sorted lines, each followed by a newline. */
-  private static String sha256(List<String> lines) throws Exception {
-    List<String> sorted = new ArrayList<>(lines);
-    Collections.sort(sorted);
-    MessageDigest md = MessageDigest.getInstance("SHA-256");
-    for (String l : sorted) {
-      md.update((l + "\n").getBytes(StandardCharsets.UTF_8));
-    }
-    StringBuilder b = new StringBuilder();
-    for (byte x : md.digest()) {
-      b.append(String.format("%02x", x & 0xff));
-    }
-    return b.toString();
   }
 }

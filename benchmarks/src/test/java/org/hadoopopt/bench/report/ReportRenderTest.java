@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
 import org.hadoopopt.bench.results.CellResult;
+import org.hadoopopt.bench.results.LoadStep;
 import org.hadoopopt.bench.results.SuiteResults;
 import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.Assumptions;
@@ -39,8 +40,13 @@ class ReportRenderTest {
     r.run().put("scale", "0.001");
     r.run().put("note", "<script>alert('not run')</script> is escaped");
     r.notices().add("skipped dio: no DataNode runs the direct I/O plugin (tasks: grep)");
-    r.prep().put("generate grep, rankings, uservisits", 17.0);
-    r.prep().put("load uservisits (text, partitioned, indexed)", 70.2);
+    r.loading().add(new LoadStep(LoadStep.Side.SET, "generate grep, rankings, uservisits", null, 17.0, false));
+    r.loading().add(new LoadStep(LoadStep.Side.HADOOPOPT, "load uservisits (kvsf, partitioned, indexed)",
+        "loaded-kvsf/uservisits", 70.2, false));
+    r.loading().add(new LoadStep(LoadStep.Side.DUCKDB, "load uservisits into a table of its own (database file)",
+        "duckdb/uservisits", 9.5, true));
+    r.loading().add(new LoadStep(LoadStep.Side.SPARK, "write uservisits as Parquet (written once)", "parquet/uservisits", 21.0,
+        false));
     String[] tasks = {"grep", "selection", "aggregation", "join", "udf"};
     double[][] seconds = {{10, 11, 12}, {8, 8.5, 9}, {30, 31, 29}, {60, 61, 62}, {20, 21, 22}};
     for (int i = 0; i < tasks.length; i++) {
@@ -52,11 +58,19 @@ class ReportRenderTest {
         add(r, tasks[i], SuiteResults.SPARK, 3.0, seconds[i]);
       }
     }
+    // a loaded aggregation beside the peers' loaded storage
+    add(r, "aggregation", "bdbi", 10.0, seconds[2]).setStorage(CellResult.Storage.LOADED);
+    r.find("aggregation", "bdbi").copies().add("loaded-kvsf/uservisits");
+    add(r, "aggregation", SuiteResults.DUCKDB_LOADED, 50.0, seconds[2]).copies().add("duckdb/uservisits");
+    add(r, "aggregation", SuiteResults.SPARK_PARQUET, 5.0, seconds[2]).copies().add("parquet/uservisits");
+    r.find("aggregation", SuiteResults.DUCKDB_LOADED).setStorage(CellResult.Storage.LOADED);
+    r.find("aggregation", SuiteResults.SPARK_PARQUET).setStorage(CellResult.Storage.LOADED);
+    add(r, SuiteResults.FLOOR, SuiteResults.EMPTY_JOB, 100.0, seconds[0]);
     html = new File(dir, "report.html");
     HtmlReport.write(r, html);
   }
 
-  private static void add(SuiteResults r, String task, String variant, double factor, double[] seconds) {
+  private static CellResult add(SuiteResults r, String task, String variant, double factor, double[] seconds) {
     CellResult c = r.cell(task, variant);
     for (double s : seconds) {
       c.addSeconds(s / factor);
@@ -66,6 +80,7 @@ class ReportRenderTest {
     if (!SuiteResults.isPeer(variant)) {
       c.setIdealSeconds(0.5);
     }
+    return c;
   }
 
   private static File chromium() {
@@ -107,8 +122,15 @@ class ReportRenderTest {
     assertTrue(dom.contains("charts drawn: 4"));
     // The headline line, the paper's per-task factors (not the overall range), the loading table.
     assertTrue(dom.contains("id=\"headline\"") && dom.contains("grep 2.00x (paper 1.47x)")
-        && dom.contains("join 5.00x (paper 14.68x)") && dom.contains("DuckDB takes") && dom.contains("Spark SQL takes"), dom);
-    assertTrue(dom.contains("load uservisits (text, partitioned, indexed)") && dom.contains("87.20"), "loading table");
+        && dom.contains("join 5.00x (paper 14.68x)"), dom);
+    // like with like: the raw rows against the peers on the text, the loaded row against their own storage with loading times
+    assertTrue(dom.contains("Raw against raw, our time over DuckDB on the text grep 200.00x")
+        && dom.contains("Loaded against loaded, our time over DuckDB on its own tables aggregation 5.00x"), dom);
+    assertTrue(dom.contains("loading: HadoopOpt 70.2 s, duckdb-loaded 9.5 s, spark-parquet 21.0 s"), dom);
+    assertTrue(dom.contains("3.00 (bdbi) [70.20]") && dom.contains("0.60 [9.50]"), "the loaded table with loading times");
+    assertTrue(dom.contains("load uservisits (kvsf, partitioned, indexed)") && dom.contains("(made by an earlier run, reused)"),
+        "loading table");
+    assertTrue(dom.contains("Hadoop's job floor (an empty job, same runner and cluster): 0.11 s"), "the job floor");
     assertFalse(dom.contains("<script>alert"), "run values are escaped");
     for (String line : r[1].split("\n")) {
       // Chromium logs page console messages as CONSOLE(line); none is expected from the report.

@@ -60,9 +60,9 @@ class ResultsAndVariantsTest {
     IOException e = assertThrows(IOException.class, () -> ResultsJson.read("{\"format\": 9}"));
     assertTrue(e.getMessage().contains("format 9"), e.getMessage());
     e = assertThrows(IOException.class, () -> ResultsJson.read(
-        "{\"format\": 1, \"cells\": [{\"task\": \"grep\", \"variant\": \"baseline\", \"seconds\": [\"fast\"]}]}"));
+        "{\"format\": 2, \"cells\": [{\"task\": \"grep\", \"variant\": \"baseline\", \"seconds\": [\"fast\"]}]}"));
     assertTrue(e.getMessage().contains("grep/baseline") && e.getMessage().contains("seconds"), e.getMessage());
-    e = assertThrows(IOException.class, () -> ResultsJson.read("{\"format\": 1, \"cells\": [{\"task\": \"grep\"}]}"));
+    e = assertThrows(IOException.class, () -> ResultsJson.read("{\"format\": 2, \"cells\": [{\"task\": \"grep\"}]}"));
     assertTrue(e.getMessage().contains("cell 0"), e.getMessage());
   }
 
@@ -93,7 +93,12 @@ class ResultsAndVariantsTest {
     }
     assertTrue(Availability.applies(Variant.parse("hash"), Task.JOIN) && Availability.applies(Variant.parse("hash"), Task.UDF));
     assertTrue(!Availability.applies(Variant.parse("hash"), Task.GREP), "map-only: no collector");
-    assertEquals(Variant.parseList(Variant.QUICK), Variant.parseList(List.of("quick", "mti")));
+    assertEquals(Variant.parseList(Variant.QUICK), Variant.parseList(List.of("quick", "bdbiv")));
+    assertTrue(Variant.parseList(List.of("all")).containsAll(Variant.parseList(Variant.QUICK)),
+        "--variants all runs the quick run's variants too");
+    for (Variant.Decoder d : Variant.Decoder.values()) {
+      assertTrue(Variant.parseList(List.of("all")).stream().anyMatch(v -> v.decoder() == d), "all has decoder " + d.label());
+    }
   }
 
   @Test

@@ -17,4 +17,6 @@ public interface DirectIoClientMXBean {
   long getCorruptionsConfirmed();
 
   long getUntrustedEndpoints();
+
+  long getForeignHostReplies();
 }

@@ -16,6 +16,7 @@ public final class DirectIoStatistics {
   private static final AtomicLong CHECKSUM_EXCEPTIONS = new AtomicLong();
   private static final AtomicLong CORRUPTION_CONFIRMED = new AtomicLong();
   private static final AtomicLong UNTRUSTED = new AtomicLong();
+  private static final AtomicLong FOREIGN_HOST = new AtomicLong();
 
   private DirectIoStatistics() {}
 
@@ -72,6 +73,11 @@ public final class DirectIoStatistics {
     public long getUntrustedEndpoints() {
       return untrustedEndpoints();
     }
+
+    @Override
+    public long getForeignHostReplies() {
+      return foreignHostReplies();
+    }
   }
 
   static void addDirectBytes(long n) {
@@ -85,6 +91,18 @@ public final class DirectIoStatistics {
   /** Socket folders or sockets refused because root or the DataNode user does not own them (no token sent). */
   public static long untrustedEndpoints() {
     return UNTRUSTED.get();
+  }
+
+  static void foreignHost() {
+    FOREIGN_HOST.incrementAndGet();
+  }
+
+  /**
+   * Replicas offered by a DataNode of another host (its reply named an address that is not this
+   * host's: a socket folder shared by hosts or misnamed); none was read, each block was streamed.
+   */
+  public static long foreignHostReplies() {
+    return FOREIGN_HOST.get();
   }
 
   static void directOpen() {

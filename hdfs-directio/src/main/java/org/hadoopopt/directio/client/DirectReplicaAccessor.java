@@ -38,7 +38,10 @@ final class DirectReplicaAccessor extends ReplicaAccessor {
   private final ReplicaSource source;
   private final String blockName;
   private final FileChannel data;
+  /** The meta file, or null when it is not needed or was read whole into {@link #metaBytes}. */
   private final FileChannel meta;
+  /** The whole meta file of a small block (at most {@link #WHOLE_META_BYTES}), else null. */
+  private final ByteBuffer metaBytes;
   private final BlockMetaHeader header;
   private final long replicaLength;
   private final long limit;
@@ -56,12 +59,21 @@ final class DirectReplicaAccessor extends ReplicaAccessor {
   private Checksum crc;
   private boolean failed;
 
-  private DirectReplicaAccessor(ReplicaSource source, FileChannel data, FileChannel meta, BlockMetaHeader header,
-      long replicaLength, long visibleLength, boolean oDirect, int align, int bufferBytes) {
+  /**
+   * A meta file up to this size (the checksums of an 8 MB block at 512 bytes per CRC) is read whole
+   * when the reader opens and its descriptor closed at once: a reader then holds one descriptor, as
+   * stock's remote reader holds one socket, and programs that leave streams open (Hadoop's own tests
+   * do) do not hold two per stream.
+   */
+  static final int WHOLE_META_BYTES = 64 * 1024;
+
+  private DirectReplicaAccessor(ReplicaSource source, FileChannel data, FileChannel meta, ByteBuffer metaBytes,
+      BlockMetaHeader header, long replicaLength, long visibleLength, boolean oDirect, int align, int bufferBytes) {
     this.source = source;
     this.blockName = source.describe();
     this.data = data;
     this.meta = meta;
+    this.metaBytes = metaBytes;
     this.header = header;
     this.replicaLength = replicaLength;
     this.limit = Math.min(replicaLength, visibleLength);
@@ -152,8 +164,14 @@ final class DirectReplicaAccessor extends ReplicaAccessor {
             + replicaLength);
       }
       BlockMetaHeader header = meta == null ? null : BlockMetaHeader.read(meta, source.describe());
-      return new DirectReplicaAccessor(source, data, meta, header, replicaLength, visibleLength, oDirect, align,
-          bufferBytes);
+      ByteBuffer metaBytes = null;
+      if (meta != null && header.hasChecksums() && meta.size() <= WHOLE_META_BYTES) {
+        metaBytes = readWhole(meta);
+        meta.close();
+        meta = null;
+      }
+      return new DirectReplicaAccessor(source, data, meta, metaBytes, header, replicaLength, visibleLength, oDirect,
+          align, bufferBytes);
     } catch (IOException | RuntimeException e) {
       data.close();
       if (meta != null) {
@@ -289,8 +307,15 @@ final class DirectReplicaAccessor extends ReplicaAccessor {
     ByteBuffer s = sums.duplicate();
     s.clear().limit(sumBytes);
     long p = metaPos;
+    if (metaBytes != null) {
+      int have = (int) Math.max(0, Math.min(sumBytes, metaBytes.limit() - metaPos));
+      if (have > 0) {
+        s.put(metaBytes.duplicate().position((int) metaPos).limit((int) metaPos + have));
+      }
+      p += have;
+    }
     while (s.hasRemaining()) {
-      int r = meta.read(s, p);
+      int r = metaBytes != null ? -1 : meta.read(s, p);
       if (r < 0) {
         throw new IOException("the meta file of " + blockName + " ends at offset " + p
             + ", before the checksum of block offset " + (windowStart + (long) (s.position() / header.checksumSize) * bpc));
@@ -338,6 +363,21 @@ final class DirectReplicaAccessor extends ReplicaAccessor {
       return e.getClass().getSimpleName() + (reason == null ? "" : " (" + reason + ")");
     }
     return e.getClass().getSimpleName() + ": " + e.getMessage();
+  }
+
+  /** The whole of a small file, from offset 0. */
+  private static ByteBuffer readWhole(FileChannel f) throws IOException {
+    ByteBuffer b = ByteBuffer.allocate((int) f.size());
+    long p = 0;
+    while (b.hasRemaining()) {
+      int r = f.read(b, p);
+      if (r < 0) {
+        break; // shorter than it was a moment ago: the checks below report the missing checksums
+      }
+      p += r;
+    }
+    b.flip();
+    return b;
   }
 
   @Override

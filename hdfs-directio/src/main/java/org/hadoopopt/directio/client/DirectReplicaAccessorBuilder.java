@@ -1,6 +1,8 @@
 package org.hadoopopt.directio.client;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -13,6 +15,7 @@ import org.hadoopopt.directio.protocol.EndpointDirectory;
 import org.hadoopopt.directio.protocol.EndpointOwner;
 import org.hadoopopt.directio.protocol.PathOwnership;
 import org.hadoopopt.directio.protocol.FdPassing;
+import org.hadoopopt.directio.protocol.LogText;
 import org.hadoopopt.directio.protocol.PathReply;
 import org.hadoopopt.directio.protocol.PathRequest;
 import org.slf4j.Logger;
@@ -76,6 +79,8 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
   private static final java.util.concurrent.ConcurrentMap<String, EndpointOwner> OWNERS =
       new java.util.concurrent.ConcurrentHashMap<>();
   private static final AtomicBoolean WARNED_REFUSED = new AtomicBoolean();
+  /** Sockets answered by another host's DataNode, each warned about once per process. */
+  private static final java.util.Set<Path> WARNED_FOREIGN = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   static {
     DirectIoStatistics.registerMBean();
@@ -219,7 +224,7 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
     Path dir = EndpointDirectory.dir(conf);
     ReplicaAccessor accessor = null;
     try {
-      accessor = tryBuild(dir, oDirect, bufferBytes, descriptors, timeoutMs);
+      accessor = tryBuild(dir, EndpointDirectory.ofThisHost(conf), oDirect, bufferBytes, descriptors, timeoutMs);
     } catch (IOException | RuntimeException e) {
       LOG.debug("hadoopopt direct-I/O: streaming blk_{} of {}: {}", blockId, fileName, DirectReplicaAccessor.describe(e));
     }
@@ -229,8 +234,12 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
     return accessor;
   }
 
-  private ReplicaAccessor tryBuild(Path dir, boolean oDirect, int bufferBytes, boolean descriptors, int timeoutMs)
-      throws IOException {
+  /**
+   * {@code dir} is the configured folder (with {@link EndpointDirectory#HOST_TOKEN} where it is one
+   * per host), {@code hostDirs} this host's folders in it.
+   */
+  private ReplicaAccessor tryBuild(Path dir, List<Path> hostDirs, boolean oDirect, int bufferBytes, boolean descriptors,
+      int timeoutMs) throws IOException {
     if (!allowShortCircuit) {
       return null; // HDFS forbids it for files under construction: their last block still changes
     }
@@ -241,19 +250,28 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
       }
       return null;
     }
-    List<Path> sockets = EndpointDirectory.sockets(dir);
+    EndpointOwner owner = owner(conf);
+    List<Path> sockets = new java.util.ArrayList<>();
+    for (Path hostDir : hostDirs) {
+      List<Path> here = EndpointDirectory.sockets(hostDir);
+      if (here.isEmpty()) {
+        continue;
+      }
+      String untrusted = PathOwnership.problem(hostDir, owner, PathOwnership.Kind.FOLDER);
+      if (untrusted != null) {
+        refuseUntrusted(hostDir, untrusted);
+        continue;
+      }
+      sockets.addAll(here);
+    }
     if (sockets.isEmpty()) {
       if (WARNED_NO_ENDPOINT.add(dir)) {
-        LOG.warn("hadoopopt direct-I/O: no DataNode endpoint in {} ({}); is org.hadoopopt.directio.datanode."
+        LOG.warn("hadoopopt direct-I/O: no DataNode endpoint in {} ({}{}); is org.hadoopopt.directio.datanode."
             + "DirectIoDataNodePlugin in dfs.datanode.plugins of this host's DataNode? Reading through the DataNode"
-            + " instead (this warning is shown once for this folder)", dir, EndpointDirectory.SOCKET_DIR);
+            + " instead (this warning is shown once for this folder)", dir, EndpointDirectory.SOCKET_DIR,
+            EndpointDirectory.perHost(conf) ? ", one folder per host; this host's addresses: "
+                + org.hadoopopt.directio.protocol.HostAddresses.ofThisHost() : "");
       }
-      return null;
-    }
-    EndpointOwner owner = owner(conf);
-    String untrusted = PathOwnership.problem(dir, owner, PathOwnership.Kind.FOLDER);
-    if (untrusted != null) {
-      refuseUntrusted(dir, untrusted);
       return null;
     }
     PathRequest request = new PathRequest(descriptors ? PathRequest.Op.DESCRIPTORS : PathRequest.Op.PATHS, blockPoolId,
@@ -264,8 +282,7 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
       }
       PathReply reply;
       try {
-        reply = descriptors ? EndpointClient.askForDescriptors(socket, request, owner, timeoutMs)
-            : EndpointClient.ask(socket, request, owner, timeoutMs);
+        reply = askWithOneRetry(socket, request, owner, timeoutMs);
       } catch (EndpointClient.UntrustedEndpointException e) {
         refuseUntrusted(dir, e.getMessage());
         continue;
@@ -284,6 +301,14 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
         }
         return null;
       }
+      if (reply.status == PathReply.Status.FOUND && !reply.host.isEmpty()
+          && !org.hadoopopt.directio.protocol.HostAddresses.isThisHost(reply.host)) {
+        // A DataNode of another host answering in this host's folder (a folder shared by hosts, or
+        // given the wrong name): its replica is not local, so it is streamed like any remote one.
+        closeAll(reply.descriptors);
+        refuseForeign(socket, reply.host);
+        continue;
+      }
       if (reply.status == PathReply.Status.FOUND) {
         ReplicaSource source = new ReplicaSource(fileName, blockPoolId, blockId, generationStamp, token, socket, sockets,
             owner, timeoutMs);
@@ -297,11 +322,55 @@ public class DirectReplicaAccessorBuilder extends ReplicaAccessorBuilder {
     return null;
   }
 
+  /**
+   * Asks {@code socket}, and once more on a new connection if the first ends without a reply: the
+   * endpoint closes the oldest waiting connections of a user flooding it, which can be this
+   * reader's own when the flood comes from its user; a new connection is the newest there.
+   */
+  private static PathReply askWithOneRetry(Path socket, PathRequest request, EndpointOwner owner, int timeoutMs)
+      throws IOException {
+    for (int attempt = 1;; attempt++) {
+      try {
+        return request.op == PathRequest.Op.DESCRIPTORS
+            ? EndpointClient.askForDescriptors(socket, request, owner, timeoutMs)
+            : EndpointClient.ask(socket, request, owner, timeoutMs);
+      } catch (EndpointClient.UntrustedEndpointException e) {
+        throw e;
+      } catch (IOException e) {
+        if (attempt == 2 || e instanceof java.io.InterruptedIOException // a timeout: not asked twice
+            || !Files.exists(socket, LinkOption.NOFOLLOW_LINKS)) {
+          throw e;
+        }
+        LOG.debug("hadoopopt direct-I/O: {} closed without a reply ({}); asking once more", socket, e.toString());
+      }
+    }
+  }
+
   /** The DataNode user to trust, resolved once per distinct setting (it may look at the data directories). */
   private static EndpointOwner owner(Configuration conf) {
     String key = conf.getTrimmed(EndpointOwner.DATANODE_USER, "") + "\n"
         + conf.getTrimmed("dfs.datanode.data.dir", "");
     return OWNERS.computeIfAbsent(key, k -> EndpointOwner.from(conf));
+  }
+
+  private static void closeAll(java.io.FileDescriptor[] descriptors) {
+    for (java.io.FileDescriptor d : descriptors) {
+      FdPassing.closeQuietly(d);
+    }
+  }
+
+  /** Counts a reply from another host's DataNode; warns once per socket, naming both hosts. */
+  private static void refuseForeign(Path socket, String host) {
+    DirectIoStatistics.foreignHost();
+    if (WARNED_FOREIGN.add(socket)) {
+      LOG.warn("hadoopopt direct-I/O: the DataNode answering on {} is on host {}, not this one ({}): hosts sharing a file"
+          + " system need one socket folder each ({} ending in {}); its replicas are read through the DataNode instead"
+          + " (this warning is shown once for this socket)", socket, LogText.of(host, 64),
+          org.hadoopopt.directio.protocol.HostAddresses.ofThisHost(), EndpointDirectory.SOCKET_DIR,
+          EndpointDirectory.HOST_TOKEN);
+    } else {
+      LOG.debug("hadoopopt direct-I/O: {} answered from host {}", socket, LogText.of(host, 64));
+    }
   }
 
   /** Counts a socket folder or socket that is not the DataNode's; warns once per folder, saying why. */

@@ -17,6 +17,7 @@ import org.apache.hadoop.util.ServicePlugin;
 import org.apache.hadoop.util.ShutdownHookManager;
 import org.hadoopopt.directio.protocol.EndpointDirectory;
 import org.hadoopopt.directio.protocol.EndpointOwner;
+import org.hadoopopt.directio.protocol.HostAddresses;
 import org.hadoopopt.directio.protocol.LogText;
 import org.hadoopopt.directio.protocol.FdPassing;
 import org.hadoopopt.directio.protocol.PathReply;
@@ -75,6 +76,8 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
   private final java.util.concurrent.atomic.AtomicBoolean warnedNoTokens = new java.util.concurrent.atomic.AtomicBoolean();
   private volatile ServerSocketChannel server;
   private Path socket;
+  /** This DataNode's host as its FOUND replies name it (its transfer address). */
+  private String hostAddress;
   private Thread acceptor;
   private EndpointLoop loop;
   private ExecutorService handlers;
@@ -117,9 +120,11 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
           + LogText.of(configuredUser) + "' but this DataNode runs as '" + me + "'; clients would refuse its socket");
     }
     try {
-      Path dir = EndpointDirectory.dir(conf);
+      hostAddress = HostAddresses.forBound(dataNode.getXferAddress().getAddress());
+      Path dir = EndpointDirectory.perHost(conf) ? EndpointDirectory.forHost(conf, hostAddress) : EndpointDirectory.dir(conf);
       EndpointDirectory.prepareForServer(dir, EndpointOwner.of(me, "the user this DataNode runs as"));
       socket = EndpointDirectory.socketFor(dir, dataNode.getXferPort());
+      refuseIfAnswering(socket);
       Files.deleteIfExists(socket); // left by a DataNode that died; the port is ours now
       server = UnixSockets.bind(socket, BACKLOG);
       // Any local user may connect; the peer-user policy and the token decide.
@@ -142,6 +147,28 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
         policy.servesPaths() ? "served (" + CallerPolicy.SERVE_PATHS + "=true)" : "refused", timeoutMs, maxConnections);
     if (!FdPassing.available()) {
       LOG.warn("hadoopopt direct-I/O: {}; descriptor requests are refused and clients stream", FdPassing.loadError());
+    }
+  }
+
+  /**
+   * A socket of our name that still answers belongs to a live DataNode with the same transfer port:
+   * one of another host sharing this folder (network namespaces of one machine). Taking it over
+   * would send that host's readers here, so the endpoint does not start.
+   */
+  private static void refuseIfAnswering(Path socket) throws IOException {
+    if (!Files.exists(socket, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    boolean answering;
+    try (java.nio.channels.SocketChannel c = UnixSockets.connect(socket, 1000)) {
+      answering = true;
+    } catch (IOException e) {
+      answering = false; // nobody listens: a stale file, removed below
+    }
+    if (answering) {
+      throw new IOException("another live DataNode listens on " + socket + ": DataNodes of different hosts share this"
+          + " folder; hosts sharing a file system need one folder each (put " + EndpointDirectory.HOST_TOKEN + " in "
+          + EndpointDirectory.SOCKET_DIR + ")");
     }
   }
 
@@ -184,7 +211,7 @@ public class DirectIoDataNodePlugin implements ServicePlugin {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     try {
       request = c.request();
-      reply = resolver.resolve(request, c.user);
+      reply = resolver.resolve(request, c.user).atHost(hostAddress);
       if (reply.status == PathReply.Status.REFUSED) {
         refused.incrementAndGet();
         logRefusal(request, user, reply);

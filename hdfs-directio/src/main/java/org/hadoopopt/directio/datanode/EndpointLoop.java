@@ -28,6 +28,13 @@ final class EndpointLoop implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(EndpointLoop.class);
   /** Connections accepted per turn of the loop, so reads of earlier callers are not starved by a flood. */
   private static final int ACCEPTS_PER_TURN = 64;
+  /**
+   * How long accepting pauses after a failed accept (typically the process is out of descriptors):
+   * the listening socket stays readable while callers wait, so retrying at once would spin the loop.
+   */
+  private static final long ACCEPT_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+  /** At most one warning about failed accepts this often; the ones between are counted into it. */
+  private static final long ACCEPT_WARN_EVERY_NANOS = TimeUnit.SECONDS.toNanos(10);
 
   /** What the loop reports to the plugin. */
   interface Events {
@@ -48,6 +55,12 @@ final class EndpointLoop implements Runnable {
   private final EndpointConnections connections;
   private final Events events;
   private final ByteBuffer discard = ByteBuffer.allocate(4096);
+  private final SelectionKey acceptKey;
+  /** While accepting is paused: when it resumes ({@link System#nanoTime()}); else 0 with {@link #acceptPaused} false. */
+  private long acceptResumesAt;
+  private boolean acceptPaused;
+  private long failedAcceptsUnreported;
+  private long lastAcceptWarning;
   private volatile boolean running = true;
   private volatile Thread thread;
 
@@ -60,7 +73,8 @@ final class EndpointLoop implements Runnable {
     this.events = events;
     this.selector = Selector.open();
     server.configureBlocking(false);
-    server.register(selector, SelectionKey.OP_ACCEPT);
+    this.acceptKey = server.register(selector, SelectionKey.OP_ACCEPT);
+    this.lastAcceptWarning = System.nanoTime() - ACCEPT_WARN_EVERY_NANOS;
   }
 
   @Override
@@ -69,6 +83,10 @@ final class EndpointLoop implements Runnable {
     try {
       while (running) {
         long waitNanos = connections.nanosToNextDeadline(System.nanoTime());
+        if (acceptPaused) {
+          long untilResume = Math.max(0, acceptResumesAt - System.nanoTime());
+          waitNanos = waitNanos < 0 ? untilResume : Math.min(waitNanos, untilResume);
+        }
         if (waitNanos < 0) {
           selector.select();
         } else {
@@ -88,6 +106,10 @@ final class EndpointLoop implements Runnable {
           }
         }
         long now = System.nanoTime();
+        if (acceptPaused && now - acceptResumesAt >= 0) {
+          acceptPaused = false;
+          acceptKey.interestOps(SelectionKey.OP_ACCEPT);
+        }
         for (EndpointConnection c = connections.takeExpired(now); c != null; c = connections.takeExpired(now)) {
           closeChannel(c);
           events.dropped(c, c.draining ? "refused caller kept its connection open past the request timeout"
@@ -111,13 +133,33 @@ final class EndpointLoop implements Runnable {
       try {
         channel = server.accept();
       } catch (IOException e) {
-        LOG.warn("hadoopopt direct-I/O: accept failed: {}", e.toString());
+        pauseAccepting(e);
         return;
       }
       if (channel == null) {
         return;
       }
       accept(channel);
+    }
+  }
+
+  /**
+   * Stops accepting for {@link #ACCEPT_PAUSE_NANOS} after a failed accept. Waiting callers stay in the
+   * listen backlog (or are refused by the kernel once it is full) and connections already accepted
+   * keep being served; the warnings are rate-limited so a descriptor shortage cannot flood the log.
+   */
+  private void pauseAccepting(IOException e) {
+    long now = System.nanoTime();
+    acceptPaused = true;
+    acceptResumesAt = now + ACCEPT_PAUSE_NANOS;
+    acceptKey.interestOps(0);
+    failedAcceptsUnreported++;
+    if (now - lastAcceptWarning >= ACCEPT_WARN_EVERY_NANOS) {
+      LOG.warn("hadoopopt direct-I/O: accept failed ({} failure(s) since the last warning, {} connections open): {};"
+          + " accepting pauses {} ms at each failure", failedAcceptsUnreported, connections.open(), e.toString(),
+          TimeUnit.NANOSECONDS.toMillis(ACCEPT_PAUSE_NANOS));
+      failedAcceptsUnreported = 0;
+      lastAcceptWarning = now;
     }
   }
 

@@ -11,7 +11,8 @@ import java.io.IOException;
  * chunk found. Reasons are meant for the caller's log and never carry a path.
  *
  * <p>Wire format: byte status; for {@link Status#FOUND} UTF data path, UTF meta path (both empty
- * unless the request was {@code PATHS}), long replica length, long replica generation stamp;
+ * unless the request was {@code PATHS}), long replica length, long replica generation stamp, UTF
+ * host (the address of the DataNode's host, {@link HostAddresses}; empty where it cannot tell);
  * otherwise UTF reason. The descriptors are not part of these bytes: they are attached to the
  * first byte of the reply ({@link FdPassing}).
  */
@@ -36,18 +37,26 @@ public final class PathReply {
   public final long length;
   public final long generationStamp;
   public final String reason;
+  /**
+   * FOUND: the address of the answering DataNode's host (its transfer address, the one its socket
+   * folder is keyed by); the client reads the replica only if that address is its own host's.
+   * Empty where the DataNode cannot tell (bound to every address); null for other replies.
+   */
+  public final String host;
   /** DataNode side: the replica's open block and meta files, to pass and then close; else null. */
   public final java.io.FileInputStream[] open;
   /** Client side: the descriptors received with the reply (block file, meta file); else empty. */
   public final java.io.FileDescriptor[] descriptors;
 
   private PathReply(Status status, String dataPath, String metaPath, long length, long gs, String reason) {
-    this(status, dataPath, metaPath, length, gs, reason, null, new java.io.FileDescriptor[0]);
+    this(status, dataPath, metaPath, length, gs, reason, status == Status.FOUND ? "" : null, null,
+        new java.io.FileDescriptor[0]);
   }
 
-  private PathReply(Status status, String dataPath, String metaPath, long length, long gs, String reason,
+  private PathReply(Status status, String dataPath, String metaPath, long length, long gs, String reason, String host,
       java.io.FileInputStream[] open, java.io.FileDescriptor[] descriptors) {
     this.status = status;
+    this.host = host;
     this.dataPath = dataPath;
     this.metaPath = metaPath;
     this.length = length;
@@ -60,7 +69,7 @@ public final class PathReply {
   /** A found replica whose files this DataNode opened, to pass as descriptors. */
   public static PathReply foundOpen(java.io.FileInputStream data, java.io.FileInputStream meta, long length,
       long generationStamp) {
-    return new PathReply(Status.FOUND, "", "", length, generationStamp, null,
+    return new PathReply(Status.FOUND, "", "", length, generationStamp, null, "",
         new java.io.FileInputStream[] {data, meta}, new java.io.FileDescriptor[0]);
   }
 
@@ -71,7 +80,15 @@ public final class PathReply {
 
   /** This reply as received, with the descriptors that came with it. */
   public PathReply withDescriptors(java.io.FileDescriptor[] received) {
-    return new PathReply(status, dataPath, metaPath, length, generationStamp, reason, null, received);
+    return new PathReply(status, dataPath, metaPath, length, generationStamp, reason, host, null, received);
+  }
+
+  /** DataNode side: this reply naming {@code hostAddress} as the DataNode's host (FOUND replies only). */
+  public PathReply atHost(String hostAddress) {
+    if (status != Status.FOUND) {
+      return this;
+    }
+    return new PathReply(status, dataPath, metaPath, length, generationStamp, reason, hostAddress, open, descriptors);
   }
 
   /** DataNode side: the open files' descriptors, in wire order (block file, meta file). */
@@ -125,6 +142,7 @@ public final class PathReply {
       out.writeUTF(metaPath);
       out.writeLong(length);
       out.writeLong(generationStamp);
+      out.writeUTF(host == null ? "" : host);
     } else {
       out.writeUTF(reason);
     }
@@ -161,7 +179,7 @@ public final class PathReply {
     }
     Status status = Status.values()[s];
     if (status == Status.FOUND) {
-      return found(in.readUTF(), in.readUTF(), in.readLong(), in.readLong());
+      return found(in.readUTF(), in.readUTF(), in.readLong(), in.readLong()).atHost(in.readUTF());
     }
     return new PathReply(status, null, null, -1, -1, in.readUTF());
   }

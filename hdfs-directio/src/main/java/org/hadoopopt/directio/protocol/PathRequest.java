@@ -19,8 +19,8 @@ import java.io.IOException;
  * {@link #frameLength} tells from its first bytes how long it is (or that it is malformed).
  */
 public final class PathRequest {
-  /** "HDIO", version 3. */
-  public static final int MAGIC = 0x4844494f + 3;
+  /** "HDIO", version 4 (FOUND replies name the DataNode's host). */
+  public static final int MAGIC = 0x4844494f + 4;
   /** Longest block access token accepted (HDFS's are a few hundred bytes). */
   public static final int MAX_TOKEN_BYTES = 16 * 1024;
   /** Longest block-pool id accepted, in UTF-8 bytes (HDFS's are about 40). */

@@ -20,7 +20,8 @@ import org.hadoopopt.directio.client.DirectReplicaAccessorBuilder;
 /**
  * Checks direct reads on a cluster: reads each file with the builder switched on, in 128 KB
  * reads, and prints one line per file and mode:
- * {@code mode path bytes md5 directBytes shortCircuitBytes fallbacks} (tab-separated).
+ * {@code mode path bytes md5 directBytes shortCircuitBytes fallbacks foreignHostReplies} (tab-separated;
+ * the last: replicas offered by another host's DataNode and streamed instead).
  * {@code -all-modes} reads each file verified, unverified and with O_DIRECT, in one JVM.
  *
  * <p>{@code hadoop org.hadoopopt.directio.tools.DirectIoCheck [-D k=v]... [-noverify | -all-modes] PATH...}
@@ -79,6 +80,7 @@ public class DirectIoCheck extends Configured implements Tool {
     }
     long direct = DirectIoStatistics.directBytes();
     long fallbacks = DirectIoStatistics.fallbacks();
+    long foreign = DirectIoStatistics.foreignHostReplies();
     long total = 0;
     long shortCircuit = -1;
     byte[] buf = new byte[128 * 1024];
@@ -97,7 +99,7 @@ public class DirectIoCheck extends Configured implements Tool {
       hex.append(String.format("%02x", b));
     }
     return p + "\t" + total + "\t" + hex + "\t" + (DirectIoStatistics.directBytes() - direct) + "\t" + shortCircuit
-        + "\t" + (DirectIoStatistics.fallbacks() - fallbacks);
+        + "\t" + (DirectIoStatistics.fallbacks() - fallbacks) + "\t" + (DirectIoStatistics.foreignHostReplies() - foreign);
   }
 
   public static void main(String[] args) throws Exception {

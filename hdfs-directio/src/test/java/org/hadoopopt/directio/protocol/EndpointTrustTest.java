@@ -57,6 +57,29 @@ class EndpointTrustTest {
     Files.setOwner(p, nobody);
   }
 
+  /**
+   * A new folder whose whole path only root could have made: the checkout's target folder where
+   * that holds, else one under root's home or /run (a checkout below /tmp has a folder anyone
+   * may create entries in on its path, which the owner check rightly distrusts).
+   */
+  static Path rootOnlyFolder() throws IOException {
+    for (Path candidate : new Path[] {BASE, Paths.get(System.getProperty("user.home")), Paths.get("/run")}) {
+      if (Files.isDirectory(candidate) && "root".equals(PathOwnership.grantedByRoot(candidate.toRealPath()))) {
+        return Files.createTempDirectory(candidate, "trust-granted-");
+      }
+    }
+    Assumptions.abort("no folder here whose whole path is root's alone");
+    return null;
+  }
+
+  static void deleteTree(Path top) throws IOException {
+    try (Stream<Path> s = Files.walk(top)) {
+      for (Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
+        Files.delete(p);
+      }
+    }
+  }
+
   static void assumeRoot() {
     Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "chown needs root (CI runs as root)");
   }
@@ -117,12 +140,18 @@ class EndpointTrustTest {
     assertTrue(e.getMessage().contains(EndpointOwner.DATANODE_USER), e.getMessage());
 
     Configuration dirs = new Configuration(false);
-    Path data = dir("dn-data", "rwx------");
-    giveToNobody(data);
-    dirs.set("dfs.datanode.data.dir", "[DISK]file://" + data + ",/does/not/exist");
-    EndpointOwner fromData = EndpointOwner.from(dirs);
-    assertEquals("nobody", fromData.user(), "the data directory's owner, given to it by root");
-    assertTrue(fromData.describe().contains("dfs.datanode.data.dir"), fromData.describe());
+    Path granted = rootOnlyFolder();
+    try {
+      Path data = Files.createDirectory(granted.resolve("dn-data"));
+      Files.setPosixFilePermissions(data, PosixFilePermissions.fromString("rwx------"));
+      giveToNobody(data);
+      dirs.set("dfs.datanode.data.dir", "[DISK]file://" + data + ",/does/not/exist");
+      EndpointOwner fromData = EndpointOwner.from(dirs);
+      assertEquals("nobody", fromData.user(), "the data directory's owner, given to it by root");
+      assertTrue(fromData.describe().contains("dfs.datanode.data.dir"), fromData.describe());
+    } finally {
+      deleteTree(granted);
+    }
 
     Path shared = dir("shared", "rwxrwxrwx");
     Files.setAttribute(shared, "unix:mode", 01777);

@@ -89,23 +89,29 @@ public final class KeyRange {
   /** Whether {@code row}'s column {@code field} is in the range, without allocating for INT and DATE. */
   public boolean contains(Row row, int field) {
     if (type != KeyType.STRING) {
-      if (row.isNull(field)) {
-        return false;
-      }
-      long v = row.getNumber(field);
-      return v >= lowerLong && v <= upperLong;
+      return !row.isNull(field) && containsNumber(row.getNumber(field));
     }
     ByteSlice s = row.slice(field);
+    return containsBytes(s.bytes(), s.offset(), s.length());
+  }
+
+  /** Whether an INT or DATE (days since 1970-01-01) key is in the range. */
+  public boolean containsNumber(long v) {
+    return v >= lowerLong && v <= upperLong;
+  }
+
+  /** Whether a STRING key, LEN bytes of B from OFF, is in the range (unsigned byte order). */
+  public boolean containsBytes(byte[] b, int off, int len) {
     if (lower != null) {
       byte[] l = (byte[]) lower;
-      int c = Arrays.compareUnsigned(s.bytes(), s.offset(), s.offset() + s.length(), l, 0, l.length);
+      int c = Arrays.compareUnsigned(b, off, off + len, l, 0, l.length);
       if (c < 0 || c == 0 && !lowerInclusive) {
         return false;
       }
     }
     if (upper != null) {
       byte[] u = (byte[]) upper;
-      int c = Arrays.compareUnsigned(s.bytes(), s.offset(), s.offset() + s.length(), u, 0, u.length);
+      int c = Arrays.compareUnsigned(b, off, off + len, u, 0, u.length);
       if (c > 0 || c == 0 && !upperInclusive) {
         return false;
       }

@@ -83,6 +83,30 @@ public enum KeyType {
     return new byte[] {(byte) (v >>> 24), (byte) (v >>> 16), (byte) (v >>> 8), (byte) v};
   }
 
+  /**
+   * Writes {@code row}'s column {@code field} as {@link #toSortable} bytes into {@code out} at
+   * {@code off} (room checked by the caller: 4 bytes, or the string's length) and returns their
+   * count, without an object per row; the field must not be null.
+   */
+  public int writeSortable(Row row, int field, byte[] out, int off) {
+    if (this == STRING) {
+      ByteSlice s = row.slice(field);
+      System.arraycopy(s.bytes(), s.offset(), out, off, s.length());
+      return s.length();
+    }
+    int v = (int) row.getNumber(field) ^ Integer.MIN_VALUE;
+    out[off] = (byte) (v >>> 24);
+    out[off + 1] = (byte) (v >>> 16);
+    out[off + 2] = (byte) (v >>> 8);
+    out[off + 3] = (byte) v;
+    return 4;
+  }
+
+  /** Bytes {@link #writeSortable} writes for the field. */
+  public int sortableLength(Row row, int field) {
+    return this == STRING ? row.slice(field).length() : 4;
+  }
+
   public Object fromSortable(byte[] b, int off, int len) {
     if (this == STRING) {
       return Arrays.copyOfRange(b, off, off + len);

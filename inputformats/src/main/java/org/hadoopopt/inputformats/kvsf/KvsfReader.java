@@ -35,8 +35,16 @@ public final class KvsfReader implements Closeable {
 
   /** Reads the pages starting in {@code [start, end)} of the file {@code name} of {@code length} bytes. */
   public KvsfReader(FSDataInputStream in, String name, long length, long start, long end) throws IOException {
+    this(in, KvsfFileInfo.read(in, name, length), start, end);
+  }
+
+  /**
+   * Reads the pages starting in {@code [start, end)} of a file whose header and end marker were
+   * read and checked already ({@code info}, from another reader of the same open file).
+   */
+  public KvsfReader(FSDataInputStream in, KvsfFileInfo info, long start, long end) throws IOException {
     this.in = in;
-    this.info = KvsfFileInfo.read(in, name, length);
+    this.info = info;
     this.decoder = BinaryCodecs.forName(info.codecName()).newMutableDecoder(info.schema());
     this.firstPage = info.firstPageAtOrAfter(start);
     this.endPage = info.firstPageAtOrAfter(end);
@@ -92,8 +100,46 @@ public final class KvsfReader implements Closeable {
     }
   }
 
-  private String where(long k) {
+  /** The page, its number and offset, for messages: {@code FILE, page K (offset O)}. */
+  public String where(long k) {
     return info.name() + ", page " + k + " (offset " + info.pageOffset(k) + ")";
+  }
+
+  /**
+   * Loads the range's next page whole, checked as {@link #next} checks it, for a reader that decodes
+   * pages itself ({@code batch.KvsfBatchReader}); false after the range's last page. The page is then
+   * {@link #page()}: its records from {@link KvsfLayout#PAGE_HEADER}, {@link #pagePayload()} bytes of
+   * them, {@link #pageRecords()} records. Not to be mixed with {@link #next}.
+   */
+  public boolean nextPage() throws IOException {
+    if (nextPage >= endPage) {
+      return false;
+    }
+    loadPage(nextPage++);
+    pageLoaded = false; // the caller checks the page's end
+    pageRecordsLeft = 0;
+    recordsRead += pageCount;
+    return true;
+  }
+
+  /** The page {@link #nextPage} loaded (the array is reused for the next page). */
+  public byte[] page() {
+    return page;
+  }
+
+  /** Bytes of records in the loaded page, from {@link KvsfLayout#PAGE_HEADER}. */
+  public int pagePayload() {
+    return KvsfLayout.getInt(page, KvsfLayout.PAGE_PAYLOAD_LENGTH);
+  }
+
+  /** Records the loaded page's header counts. */
+  public int pageRecords() {
+    return pageCount;
+  }
+
+  /** The loaded page's number in the file. */
+  public long pageNumber() {
+    return nextPage - 1;
   }
 
   private void loadPage(long k) throws IOException {

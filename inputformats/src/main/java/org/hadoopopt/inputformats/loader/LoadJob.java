@@ -20,6 +20,7 @@ import org.hadoopopt.inputformats.RenamedKeys;
 import org.hadoopopt.inputformats.index.KeyType;
 import org.hadoopopt.inputformats.kvsf.KvsfLayout;
 import org.hadoopopt.inputformats.mapreduce.CompleteOutput;
+import org.hadoopopt.inputformats.mapreduce.CountedOutputFormat;
 import org.hadoopopt.inputformats.mapreduce.KvsfOutputFormat;
 import org.hadoopopt.inputformats.record.Schema;
 
@@ -161,6 +162,12 @@ public class LoadJob extends Configured implements Tool {
     return Long.parseLong(digits) << shift;
   }
 
+  /** The column the table is partitioned on ({@link #PARTITION_COLUMN}, or the table's default). */
+  public static String partitionColumn(Configuration conf) {
+    Schema s = getTable(conf);
+    return s.fieldName(partitionField(conf, s));
+  }
+
   static int partitionField(Configuration conf, Schema s) {
     String pavlo = s == Schema.RANKINGS ? "pageURL" : s == Schema.USER_VISITS ? "destURL" : s.fieldName(0);
     return field(s, PARTITION_COLUMN, conf.getTrimmed(PARTITION_COLUMN, pavlo));
@@ -205,7 +212,9 @@ public class LoadJob extends Configured implements Tool {
     job.setMapOutputValueClass(Text.class);
     job.setOutputKeyClass(BytesWritable.class);
     job.setOutputValueClass(Text.class);
-    job.setOutputFormatClass(format == Format.BDBTREE ? LoadedTreeOutputFormat.class : LoadedOutputFormat.class);
+    // Through CountedOutputFormat: the same files and committer, without ReduceTask's walk of the
+    // file-system statistics around every row written (a tenth of the load's samples, profiled).
+    CountedOutputFormat.wrap(job, format == Format.BDBTREE ? LoadedTreeOutputFormat.class : LoadedOutputFormat.class);
     FileInputFormat.addInputPath(job, in);
     FileOutputFormat.setOutputPath(job, out);
     return job;

@@ -26,6 +26,7 @@ public final class CompleteOutput {
   private static final String PARAM = "param.";
   private static final String COUNT = "count.";
   private static final String LENGTH = "file.";
+  private static final String NOTE = "note.";
 
   private CompleteOutput() {}
 
@@ -39,14 +40,38 @@ public final class CompleteOutput {
     Map<String, Long> files = new TreeMap<>();
     list(fs, dir, "", files);
     files.forEach((f, len) -> p.setProperty(LENGTH + f, Long.toString(len)));
+    store(fs, dir, p);
+  }
+
+  /** Writes the marker under its temporary name and renames it, so it is whole or absent. */
+  private static void store(FileSystem fs, Path dir, Properties p) throws IOException {
     Path tmp = new Path(dir, TMP);
     try (OutputStream out = fs.create(tmp, true)) {
-      p.store(out, "written last by " + tool + ": the folder is complete");
+      p.store(out, "written last by " + p.getProperty("tool") + ": the folder is complete");
     }
     fs.delete(new Path(dir, FILE), false);
     if (!fs.rename(tmp, new Path(dir, FILE))) {
       throw new IOException("cannot rename " + tmp + " to " + FILE);
     }
+  }
+
+  /**
+   * Adds a note to the marker of {@code dir} (a line that is no parameter, count or file length,
+   * so {@link #check} ignores it), e.g. how long making the folder took; the marker is rewritten
+   * under its temporary name and renamed, as {@link #write} does.
+   */
+  public static void note(FileSystem fs, Path dir, String name, String value) throws IOException {
+    Properties p = read(fs, dir);
+    if (p == null) {
+      throw new IOException(dir + " has no completeness marker " + FILE + " to add a note to");
+    }
+    p.setProperty(NOTE + name, value);
+    store(fs, dir, p);
+  }
+
+  /** A note {@link #note} added to the marker, or null. */
+  public static String note(Properties marker, String name) {
+    return marker.getProperty(NOTE + name);
   }
 
   /** The marker of {@code dir}, or null if there is none. */

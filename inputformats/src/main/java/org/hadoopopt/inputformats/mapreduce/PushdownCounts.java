@@ -45,6 +45,12 @@ final class PushdownCounts {
     return false;
   }
 
+  /** Counts a batch's rows tested and passed (the batch readers test a page at a time). */
+  void counted(long rowsTested, long rowsPassed) {
+    scanned += rowsTested;
+    passed += rowsPassed;
+  }
+
   /** Adds the counts to the task's counters (once; later calls add what came since). */
   void flush() {
     ctx.getCounter(PushdownCounter.ROWS_SCANNED).increment(scanned);

@@ -35,8 +35,13 @@ public final class RowPredicate {
   }
 
   /** The substring's bytes, or null for a range. */
-  byte[] pattern() {
+  public byte[] pattern() {
     return pattern;
+  }
+
+  /** The range, or null for a substring. */
+  public KeyRange range() {
+    return range;
   }
 
   /** Whether the decoded row passes. */

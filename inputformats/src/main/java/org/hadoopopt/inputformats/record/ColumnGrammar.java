@@ -230,19 +230,27 @@ public final class ColumnGrammar {
     }
     Schema s = row.schema();
     for (int i = 0; i < s.fieldCount(); i++) {
-      FieldType t = s.type(i);
-      if (t == FieldType.DECIMAL) {
-        long m = row.getMicros(i);
-        if (m % DECIMAL_STEP != 0 || m > MAX_MICROS || m < -MAX_MICROS) {
-          throw new MalformedRecordException(src, offset, s.fieldName(i), "DECIMAL outside the grammar in a binary record: "
-              + Decimals.toString(m));
-        }
-      } else if (t == FieldType.DATE) {
-        long d = row.getNumber(i);
-        if (d < MIN_EPOCH_DAY || d > MAX_EPOCH_DAY) {
-          throw new MalformedRecordException(src, offset, s.fieldName(i), "DATE outside years 0001..9999 in a binary record: day " + d);
-        }
+      String problem = binaryValueProblem(s.type(i), row.getNumber(i));
+      if (problem != null) {
+        throw new MalformedRecordException(src, offset, s.fieldName(i), problem);
       }
     }
+  }
+
+  /**
+   * Why a decoded binary value of type T is outside the text grammar (a DECIMAL with more than 2
+   * decimals or beyond 12 digits, a DATE outside years 0001..9999), or null when it is within.
+   */
+  public static String binaryValueProblem(FieldType t, long v) {
+    if (t == FieldType.DECIMAL) {
+      if (v % DECIMAL_STEP != 0 || v > MAX_MICROS || v < -MAX_MICROS) {
+        return "DECIMAL outside the grammar in a binary record: " + Decimals.toString(v);
+      }
+    } else if (t == FieldType.DATE) {
+      if (v < MIN_EPOCH_DAY || v > MAX_EPOCH_DAY) {
+        return "DATE outside years 0001..9999 in a binary record: day " + v;
+      }
+    }
+    return null;
   }
 }

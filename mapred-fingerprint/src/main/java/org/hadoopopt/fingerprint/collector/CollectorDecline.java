@@ -35,6 +35,17 @@ final class CollectorDecline {
     return new Declined(msg, cause);
   }
 
+  /**
+   * Counts a decline that another collector reports (the hash-grouping collector names its
+   * fallback's reason in its own line); returns the exception carrying the reason alone.
+   */
+  static IOException counted(String reason, Throwable cause, TaskReporter reporter, Enum<?> counter) {
+    if (reporter != null) {
+      reporter.getCounter(counter).increment(1);
+    }
+    return new Declined(reason, cause);
+  }
+
   /** Reads a number from the job; an unparsable value is a decline naming the key. */
   static <T> T number(JobConf job, String key, Supplier<T> read, Function<String, IOException> decline)
       throws IOException {

@@ -27,6 +27,8 @@ import org.apache.hadoop.mapred.Task.TaskReporter;
 import org.apache.hadoop.mapreduce.CryptoUtils;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.util.IndexedSorter;
+import org.apache.hadoop.util.QuickSort;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.hadoopopt.fingerprint.key.BytesEqualGrouping;
 import org.hadoopopt.fingerprint.key.Djb2;
@@ -38,6 +40,7 @@ import org.hadoopopt.fingerprint.sort.QuickRecordSorter;
 import org.hadoopopt.fingerprint.sort.RadixRecordSorter;
 import org.hadoopopt.fingerprint.sort.RecordIndex;
 import org.hadoopopt.fingerprint.sort.RecordSorter;
+import org.hadoopopt.fingerprint.sort.StockOrderSorter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,14 +65,21 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
    * comparator, keys grouped but not globally sorted).
    */
   public static final String MODE = "hadoopopt.fingerprint.mode";
-  /** In-memory sort: {@code radix} (default; LSD radix on the fingerprint) or {@code quick}. */
+  /**
+   * In-memory sort: {@code stock} (the default in prefix mode: the job's {@code map.sort.class},
+   * Hadoop's QuickSort, run over the fingerprints as Hadoop's collector runs it, so records with
+   * equal keys keep stock's order and a spill's bytes are stock's), {@code radix} (the default in
+   * hash mode, whose key order is not stock's anyway: LSD radix on the fingerprint, the same key
+   * order as {@code stock}, equal keys in arrival order) or {@code quick} (a quicksort of its own,
+   * the same key order; kept for the benchmark).
+   */
   public static final String SORT = "hadoopopt.fingerprint.sort";
 
   /** The fingerprint modes of {@link #MODE}. */
   public enum Mode { PREFIX, HASH }
 
   /** The sorts of {@link #SORT}. */
-  public enum Sort { RADIX, QUICK }
+  public enum Sort { STOCK, RADIX, QUICK }
 
   private static final FsPermission SHUFFLE_OUTPUT_PERM = new FsPermission((short) 0640);
 
@@ -111,6 +121,8 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
   private long pendingBytes;
   /** The name the job's collector list knows this collector by (another collector's, when it is a fallback). */
   String listedAs = FingerprintCollector.class.getName();
+  /** A decline is logged by the collector that set this one up as its fallback, not here. */
+  boolean reportedByCaller;
 
   /** Sets {@link #MODE} on a job configuration. */
   public static void setMode(Configuration conf, Mode mode) {
@@ -157,7 +169,7 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
   private void setUp(MapOutputCollector.Context context) throws IOException, ClassNotFoundException {
     mapTask = context.getMapTask();
     Mode mode = parse(Mode.class, MODE, Mode.PREFIX);
-    Sort sort = parse(Sort.class, SORT, Sort.RADIX);
+    Sort sort = parse(Sort.class, SORT, mode == Mode.HASH ? Sort.RADIX : Sort.STOCK);
     if (CryptoUtils.isEncryptedSpillEnabled(job)) {
       throw decline("encrypted intermediate data (" + MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA + "=true)"
           + " is not supported");
@@ -197,7 +209,7 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
     rfs = (RawLocalFileSystem) FileSystem.getLocal(job).getRaw();
     codec = job.getCompressMapOutput()
         ? ReflectionUtils.newInstance(job.getMapOutputCompressorClass(DefaultCodec.class), job) : null;
-    sorter = sort == Sort.RADIX ? new RadixRecordSorter() : new QuickRecordSorter();
+    sorter = sorter(sort);
     keyComparison = new KeyComparison(ties, fingerprinter);
 
     outputRecords = reporter.getCounter(TaskCounter.MAP_OUTPUT_RECORDS);
@@ -223,6 +235,18 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
     LOG.info("FingerprintCollector: mode {}, fingerprint {}, {} sort, {}={}, {}={}, combiner {}", mode,
         fingerprinter.describe(), sort, MRJobConfig.IO_SORT_MB, sortMb, MRJobConfig.MAP_SORT_SPILL_PERCENT, spillPercent,
         combiner == null ? "none" : rawSum != null ? rawSum.describe() : "through Hadoop's runner");
+  }
+
+  private RecordSorter sorter(Sort sort) {
+    switch (sort) {
+      case RADIX:
+        return new RadixRecordSorter();
+      case QUICK:
+        return new QuickRecordSorter();
+      default:
+        return new StockOrderSorter(ReflectionUtils.newInstance(
+            job.getClass(MRJobConfig.MAP_SORT_CLASS, QuickSort.class, IndexedSorter.class), job));
+    }
   }
 
   /**
@@ -378,6 +402,9 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
   }
 
   private IOException decline(String reason, Throwable cause) {
+    if (reportedByCaller) {
+      return CollectorDecline.counted(reason, cause, reporter, FingerprintCounter.DECLINED);
+    }
     return CollectorDecline.decline(LOG, "FingerprintCollector", reason, fallback(), cause, reporter, FingerprintCounter.DECLINED);
   }
 

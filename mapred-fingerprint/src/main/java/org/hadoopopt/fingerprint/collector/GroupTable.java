@@ -87,8 +87,13 @@ final class GroupTable {
    * any longer key's remaining bytes, finished by Murmur3's 64-bit mix.
    */
   static int hash(byte[] b, int off, int len, int partition) {
-    long h = pack(b, off, len, 0) * 0x9E3779B97F4A7C15L
-        + Long.rotateLeft(pack(b, off, len, 8) * 0xC2B2AE3D27D4EB4FL, 31)
+    return hash(pack(b, off, len, 0), pack(b, off, len, 8), b, off, len, partition);
+  }
+
+  /** {@link #hash(byte[], int, int, int)} of a key whose first 16 bytes were packed already (FIRST, SECOND). */
+  static int hash(long first, long second, byte[] b, int off, int len, int partition) {
+    long h = first * 0x9E3779B97F4A7C15L
+        + Long.rotateLeft(second * 0xC2B2AE3D27D4EB4FL, 31)
         + (((long) len << 32) | (partition & 0xffffffffL));
     for (int i = off + PACKED, end = off + len; i < end; i++) {
       h = 31 * h + b[i];

@@ -1,6 +1,8 @@
 package org.hadoopopt.fingerprint.collector;
 
 import java.io.IOException;
+import java.util.Collections;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -45,9 +47,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Enable it with {@code mapreduce.job.map.output.collector.class =
  * org.hadoopopt.fingerprint.collector.HashGroupCollector,org.hadoopopt.fingerprint.collector.FingerprintCollector,org.apache.hadoop.mapred.MapTask$MapOutputBuffer}
- * ({@link #enable}). It declines at {@link #init} (logged, naming the reason and the next
- * collector) for a job without a combiner, with a combiner grouping comparator, with an invalid
- * key of its own, or when the fingerprint collector it falls back to cannot run the job. During
+ * ({@link #enable}). It declines at {@link #init}, without throwing, for a job without a
+ * combiner, with a combiner grouping comparator, with an invalid key of its own, or when the
+ * fingerprint collector it falls back to cannot run the job: the next collector of the list takes
+ * the task (one INFO line naming the reason and that collector; see {@link NextCollector}). During
  * the task it goes back to sorting, through a {@link FingerprintCollector} taking over the
  * records (and any spills written so far), when the first {@link #CHECK_RECORDS} records do not
  * reduce by {@link #MIN_REDUCTION}, when the combiner changes a key, or when one key or value
@@ -112,6 +115,10 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
   private CombinerRunner<K, V> mergeCombiner;
   private CombineOutputCollector<K, V> mergeCollector;
   private FingerprintCollector<K, V> sortFallback;
+  /** The collector that took the task when this one declined at init; every call goes to it. */
+  private MapOutputCollector<K, V> delegate;
+  /** The fingerprint collector declined this task at init (so the list's next one is not tried again). */
+  private boolean fallbackDeclined;
   private boolean sorting;
   private boolean checked;
   private long records;
@@ -156,20 +163,36 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
   }
 
   /**
-   * Sets the collector up, or declines: every problem found here is logged as a warning naming
-   * it and the collector Hadoop tries next, and thrown.
+   * Sets the collector up, or declines without throwing: a job it cannot help (no combiner, a
+   * combiner grouping comparator, an invalid key of its own, one the fingerprint collector
+   * declines) is handed to the next collector of the list that accepts it ({@link NextCollector}:
+   * one INFO line naming the reason and that collector, {@link HashGroupCounter#DECLINED}), and
+   * every call goes to that collector. A failure while setting up is logged at WARN with its
+   * cause and handed on the same way.
    */
   @Override
   public void init(MapOutputCollector.Context context) throws IOException {
     job = context.getJobConf();
     reporter = context.getReporter();
+    String reason;
     try {
       setUp(context);
+      return;
     } catch (CollectorDecline.Declined e) {
-      throw e;
+      reason = e.getMessage();
     } catch (Exception | LinkageError e) {
-      throw decline("it cannot be set up for this job: " + e, e);
+      reason = "it cannot be set up for this job: " + e;
+      LOG.warn("HashGroupCollector cannot be set up for this task", e);
     }
+    if (reporter != null) {
+      reporter.getCounter(HashGroupCounter.DECLINED).increment(1);
+    }
+    Set<String> skip = fallbackDeclined ? Collections.singleton(FingerprintCollector.class.getName())
+        : Collections.<String>emptySet();
+    sortFallback = null;
+    batch = null;
+    delegate = NextCollector.take(context, HashGroupCollector.class.getName(), reason, skip, LOG);
+    sorting = true;
   }
 
   @SuppressWarnings("unchecked")
@@ -212,10 +235,12 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
     // the fallback is set up now so that a job it cannot run is declined before any record
     sortFallback = new FingerprintCollector<K, V>();
     sortFallback.listedAs = HashGroupCollector.class.getName();
+    sortFallback.reportedByCaller = true;
     try {
       sortFallback.init(context);
     } catch (IOException e) {
-      throw decline("the fingerprint collector it falls back to declined (" + e.getMessage() + ")", null);
+      fallbackDeclined = e instanceof CollectorDecline.Declined;
+      throw decline("so does the fingerprint collector it falls back to (" + e.getMessage() + ")");
     }
     int sortMb = job.getInt(MRJobConfig.IO_SORT_MB, MRJobConfig.DEFAULT_IO_SORT_MB); // validated by the fallback
     tableBudget = (long) (((long) sortMb << 20) * (double) share);
@@ -259,7 +284,11 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
   @Override
   public synchronized void collect(K key, V value, int partition) throws IOException, InterruptedException {
     if (sorting) {
-      sortFallback.collect(key, value, partition);
+      if (delegate != null) {
+        delegate.collect(key, value, partition);
+      } else {
+        sortFallback.collect(key, value, partition);
+      }
       return;
     }
     reporter.progress();
@@ -537,7 +566,11 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
       spillTable();
     }
     if (sorting) {
-      sortFallback.flush();
+      if (delegate != null) {
+        delegate.flush();
+      } else {
+        sortFallback.flush();
+      }
       return;
     }
     countPending();
@@ -557,25 +590,20 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
 
   @Override
   public void close() throws IOException, InterruptedException {
-    if (sortFallback != null) {
+    if (delegate != null) {
+      delegate.close();
+    } else if (sortFallback != null) {
       sortFallback.close();
     }
   }
 
+  /** The exception {@link #init} catches to hand the task on (logged and counted there). */
   private IOException decline(String reason) {
-    return decline(reason, null);
-  }
-
-  private IOException decline(String reason, Throwable cause) {
-    return CollectorDecline.decline(LOG, "HashGroupCollector", reason, fallback(), cause, reporter, HashGroupCounter.DECLINED);
+    return new CollectorDecline.Declined(reason, null);
   }
 
   /** Reads a number from the job; an unparsable value is a decline naming the key. */
   private <T> T number(String key, java.util.function.Supplier<T> read) throws IOException {
     return CollectorDecline.number(job, key, read, this::decline);
-  }
-
-  private String fallback() {
-    return FingerprintCollector.collectorsAfter(job, HashGroupCollector.class.getName());
   }
 }

@@ -32,8 +32,10 @@ import org.hadoopopt.fingerprint.shuffle.SpillMerge;
 /**
  * Turns the spills into the one map output file and its index that the shuffle serves: no
  * spill gives empty segments, one spill is renamed into place, more are merged per partition
- * with Hadoop's {@link Merger} (the job's comparator), through the combiner when there are at
- * least {@code mapreduce.map.combine.minspills} spills, as Hadoop's own collector does.
+ * in one pass comparing fingerprints first ({@link SpillMerge}: Hadoop's priority queue and steps,
+ * so equal keys of different spills come out in stock's order) up to {@code mapreduce.task.io.sort.factor}
+ * spills, and with Hadoop's {@link Merger} beyond, through the combiner when there are at least
+ * {@code mapreduce.map.combine.minspills} spills, as Hadoop's own collector does.
  */
 final class OutputMerger<K, V> {
   /** Upper bound of an empty IFile segment's header and trailer, for the size estimate. */
@@ -94,7 +96,10 @@ final class OutputMerger<K, V> {
           writer = new IFile.Writer<K, V>(job, out, keyClass, valClass, codec, null);
         } else {
           RawKeyValueIterator merged;
-          if (fingerprinter != PrefixFingerprinters.COMPARATOR_ONLY && spills.size() <= maxFingerprintSegments) {
+          // Up to io.sort.factor spills Hadoop merges in one pass, in spill order: the fingerprint
+          // merge takes the same steps. More: Hadoop's passes over segments sorted by size.
+          if (fingerprinter != PrefixFingerprinters.COMPARATOR_ONLY
+              && spills.size() <= Math.min(maxFingerprintSegments, mergeFactor)) {
             List<IndexRecord> regions = new ArrayList<>(spills.size());
             for (int s = 0; s < spills.size(); s++) {
               regions.add(indexes.get(s).getIndex(p));

@@ -11,14 +11,16 @@ import org.hadoopopt.fingerprint.key.FingerprintHashComparator;
 import org.hadoopopt.fingerprint.key.KeyFingerprinter;
 
 /**
- * One k-way merge of sorted segments, as the reducer's input. A binary heap orders the
- * segments by their current key's fingerprint (computed once per key, when the segment reads
- * it), then, for a byte prefix, by its second level (key bytes 8..15); keys that both levels
- * hold whole are then ordered by length, and only longer keys that tie call the job's
- * comparator. Equal keys go by segment order.
- * The fingerprint must order keys as the comparator does (an order-preserving prefix, or the
- * hash that {@code FingerprintHashComparator} orders by first), so the merged order is the
- * comparator's.
+ * One k-way merge of sorted segments, as the reducer's input. Hadoop's own
+ * {@link org.apache.hadoop.util.PriorityQueue} orders the segments, filled and adjusted as
+ * Hadoop's {@code Merger} does (segments put in list order, the top adjusted after each record,
+ * popped at its end), by their current key's fingerprint (computed once per key, when the segment
+ * reads it), then, for a byte prefix, by its second level (key bytes 8..15); keys that both levels
+ * hold whole are then ordered by length, and only longer keys that tie call the job's comparator.
+ * Every comparison has the sign of the job's comparator (the fingerprint must order keys as the
+ * comparator does: an order-preserving prefix, or the hash that {@code FingerprintHashComparator}
+ * orders by first), equal keys included, so the queue takes the same steps as Hadoop's and equal
+ * keys of different segments come out in the order Hadoop's merge gives them.
  */
 final class FingerprintMerge implements RawKeyValueIterator {
   private static final int PROGRESS_EVERY = 4096;
@@ -26,8 +28,7 @@ final class FingerprintMerge implements RawKeyValueIterator {
   private final KeyFingerprinter fingerprinter;
   private final boolean exact;
   private final RawComparator<?> comparator;
-  private final MergeSegment[] heap;
-  private int size;
+  private final SegmentQueue queue;
   private final DataInputBuffer key = new DataInputBuffer();
   private final DataInputBuffer value = new DataInputBuffer();
   private final Progress progress = new Progress();
@@ -51,17 +52,26 @@ final class FingerprintMerge implements RawKeyValueIterator {
         ? ((FingerprintHashComparator) comparator).tieComparator() : comparator;
     this.recordsCounter = recordsCounter;
     this.tiesCounter = tiesCounter;
-    this.heap = new MergeSegment[segments.size()];
+    this.queue = new SegmentQueue(segments.size());
     long total = 0;
     for (MergeSegment s : segments) {
       total += s.rawLength();
       if (advance(s)) {
-        heap[size++] = s;
+        queue.put(s);
       }
     }
     this.totalBytes = Math.max(1, total);
-    for (int i = size / 2 - 1; i >= 0; i--) {
-      siftDown(i);
+  }
+
+  /** Hadoop's priority queue over the segments, with the fingerprint comparison. */
+  private final class SegmentQueue extends org.apache.hadoop.util.PriorityQueue<MergeSegment> {
+    SegmentQueue(int capacity) {
+      initialize(capacity);
+    }
+
+    @Override
+    protected boolean lessThan(Object a, Object b) {
+      return compare((MergeSegment) a, (MergeSegment) b) < 0;
     }
   }
 
@@ -81,68 +91,40 @@ final class FingerprintMerge implements RawKeyValueIterator {
     return true;
   }
 
+  /** The sign of the job's comparator on the two segments' current keys (0 for equal keys). */
   private int compare(MergeSegment a, MergeSegment b) {
     int c = Long.compareUnsigned(a.fingerprint, b.fingerprint);
+    if (c != 0 || exact) {
+      return c;
+    }
+    c = Long.compareUnsigned(a.fingerprint2, b.fingerprint2);
     if (c != 0) {
       return c;
     }
-    if (!exact) {
-      c = Long.compareUnsigned(a.fingerprint2, b.fingerprint2);
-      if (c != 0) {
-        return c;
-      }
-      if (a.covered && b.covered) {
-        // Short keys (a sourceIP, a word): both levels hold them whole, so no key bytes are read.
-        c = Integer.compare(a.keyLength, b.keyLength);
-        return c != 0 ? c : Integer.compare(a.order, b.order);
-      }
-      ties++;
-      c = comparator.compare(a.keyBytes, a.keyStart, a.keyLength, b.keyBytes, b.keyStart, b.keyLength);
-      if (c != 0) {
-        return c;
-      }
+    if (a.covered && b.covered) {
+      // Short keys (a sourceIP, a word): both levels hold them whole, so no key bytes are read.
+      return Integer.compare(a.keyLength, b.keyLength);
     }
-    return Integer.compare(a.order, b.order);
-  }
-
-  private void siftDown(int i) {
-    MergeSegment s = heap[i];
-    int half = size >>> 1;
-    while (i < half) {
-      int child = 2 * i + 1;
-      int right = child + 1;
-      if (right < size && compare(heap[right], heap[child]) < 0) {
-        child = right;
-      }
-      if (compare(s, heap[child]) <= 0) {
-        break;
-      }
-      heap[i] = heap[child];
-      i = child;
-    }
-    heap[i] = s;
+    ties++;
+    return comparator.compare(a.keyBytes, a.keyStart, a.keyLength, b.keyBytes, b.keyStart, b.keyLength);
   }
 
   @Override
   public boolean next() throws IOException {
-    if (started && size > 0) {
-      if (advance(heap[0])) {
-        siftDown(0);
+    if (started && queue.size() > 0) {
+      if (advance(queue.top())) {
+        queue.adjustTop();
       } else {
-        heap[0] = heap[--size];
-        heap[size] = null;
-        if (size > 0) {
-          siftDown(0);
-        }
+        queue.pop();
       }
     }
     started = true;
-    if (size == 0) {
+    if (queue.size() == 0) {
       flushCounters();
       progress.complete();
       return false;
     }
-    MergeSegment top = heap[0];
+    MergeSegment top = queue.top();
     key.reset(top.keyBytes, top.keyStart, top.keyLength);
     value.reset(top.valueBytes, top.valueStart, top.valueLength);
     records++;
@@ -178,15 +160,13 @@ final class FingerprintMerge implements RawKeyValueIterator {
   public void close() throws IOException {
     flushCounters();
     IOException first = null;
-    for (int i = 0; i < size; i++) {
+    while (queue.size() > 0) {
       try {
-        heap[i].close();
+        queue.pop().close();
       } catch (IOException e) {
         first = first == null ? e : first;
       }
-      heap[i] = null;
     }
-    size = 0;
     if (first != null) {
       throw first;
     }

@@ -2,8 +2,11 @@ package org.hadoopopt.fingerprint.shuffle;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -110,21 +113,34 @@ final class FingerprintMergeManager<K, V> implements MergeManager<K, V> {
       kept += m.getSize();
     }
     // Largest first, as few as needed: what stays must fit the reduce's input buffer.
-    inMemory.sort(Comparator.comparingLong((MemoryMapOutput<K, V> m) -> m.getSize()).reversed());
+    List<MemoryMapOutput<K, V>> bySize = new ArrayList<>(inMemory);
+    bySize.sort(Comparator.comparingLong((MemoryMapOutput<K, V> m) -> m.getSize()).reversed());
+    Set<MemoryMapOutput<K, V>> toDisk = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (MemoryMapOutput<K, V> m : bySize) {
+      if (kept > budget.reduceInputLimit() && m.getSize() > 0) {
+        toDisk.add(m);
+        kept -= m.getSize();
+      }
+    }
+    // Segments in the order Hadoop's final merge puts them to its priority queue: outputs in
+    // memory by Hadoop's MapOutputComparator (size, then reservation order), then those on disk,
+    // shortest first (a stable sort, as Hadoop's).
+    inMemory.sort(new MapOutput.MapOutputComparator<K, V>());
     int moved = 0;
     for (MemoryMapOutput<K, V> m : inMemory) {
       String name = "map output of " + m.getMapId() + " (in memory)";
       MemorySegment s = new MemorySegment(segments.size(), name, m.memory(), (int) m.getSize());
-      if (kept > budget.reduceInputLimit() && m.getSize() > 0) {
+      if (toDisk.contains(m)) {
         segments.add(toDisk(s, segments.size()));
-        kept -= m.getSize();
         usedMemory -= m.getSize();
         moved++;
       } else {
         segments.add(s);
       }
     }
-    for (DiskMapOutput<K, V> d : onDisk) {
+    List<DiskMapOutput<K, V>> disk = new ArrayList<>(onDisk);
+    disk.sort(Comparator.comparingLong((DiskMapOutput<K, V> d) -> d.getSize()));
+    for (DiskMapOutput<K, V> d : disk) {
       segments.add(new DiskSegment(segments.size(), job, rfs, d.file(), d.getSize(), codec));
     }
     inMemory.clear();

@@ -28,9 +28,11 @@ import org.slf4j.LoggerFactory;
  * job's comparator on ties, is exactly the comparator's order.
  *
  * <p>Declines, with a warning naming the reason and the {@link FingerprintMergeCounter#DECLINED}
- * counter, and runs Hadoop's merge manager instead, when intermediate data is encrypted, when
- * the key type and comparator have no fingerprint, or when the job has more map outputs than
- * {@link #MAX_SEGMENTS} (one merge pass holds a reader per output).
+ * counter, and runs Hadoop's merge manager instead, when intermediate data is encrypted or when
+ * the job has more map outputs than {@link #MAX_SEGMENTS} (one merge pass holds a reader per
+ * output). A key type and comparator with no fingerprint (a custom {@code WritableComparable}, a
+ * custom or reversed comparator) get a constant one, as in the collector: the merge runs and the
+ * job's comparator orders every pair.
  */
 public class FingerprintShuffle<K, V> extends Shuffle<K, V> {
   private static final Logger LOG = LoggerFactory.getLogger(FingerprintShuffle.class);
@@ -73,9 +75,6 @@ public class FingerprintShuffle<K, V> extends Shuffle<K, V> {
     String reason = null;
     if (CryptoUtils.isEncryptedSpillEnabled(job)) {
       reason = "intermediate data is encrypted (" + MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA + ")";
-    } else if (fingerprinter == PrefixFingerprinters.COMPARATOR_ONLY) {
-      reason = "no fingerprint for key class " + job.getMapOutputKeyClass().getName() + " sorted by "
-          + comparator.getClass().getName();
     } else if (job.getNumMapTasks() > maxSegments) {
       reason = job.getNumMapTasks() + " map outputs exceed " + MAX_SEGMENTS + "=" + maxSegments;
     }

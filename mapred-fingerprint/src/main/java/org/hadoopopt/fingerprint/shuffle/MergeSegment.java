@@ -18,7 +18,7 @@ abstract class MergeSegment {
   long fingerprint2;
   /** The two levels hold the whole key, so equal fingerprints and lengths mean equal keys. */
   boolean covered;
-  /** Position in the merge's input list: breaks ties between equal keys so the order is deterministic. */
+  /** Position in the merge's input list (the priority queue, not this number, decides among equal keys). */
   final int order;
 
   MergeSegment(int order) {

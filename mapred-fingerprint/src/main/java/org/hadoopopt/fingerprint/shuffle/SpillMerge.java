@@ -20,7 +20,7 @@ public final class SpillMerge {
   private SpillMerge() {}
 
   /**
-   * @param spills the spill files, in spill order (equal keys keep it)
+   * @param spills the spill files, in spill order (the order Hadoop's one-pass merge puts them in)
    * @param regions each spill's index record of the partition
    * @return the merged records; closing it closes the readers (the files stay)
    */

@@ -1,5 +1,6 @@
 package org.hadoopopt.fingerprint.shuffle;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +16,7 @@ import org.apache.hadoop.io.WritableComparator;
 import org.apache.hadoop.io.WritableUtils;
 import org.apache.hadoop.mapred.Counters;
 import org.apache.hadoop.mapred.RawKeyValueIterator;
+import org.hadoopopt.fingerprint.key.KeyFingerprinter;
 import org.hadoopopt.fingerprint.key.PrefixFingerprinters;
 import org.junit.jupiter.api.Test;
 
@@ -23,11 +25,19 @@ import org.junit.jupiter.api.Test;
  * fingerprints: lengths 0 to 24 (short keys held whole by two levels, long ones that need the
  * comparator), bytes from {0, 1, 'a', 0xff} so that zero padding, prefixes and equal keys are
  * common; sorted segments in memory, merged, and every adjacent pair checked with the comparator.
+ * The same segments written as IFiles and merged by Hadoop's {@code Merger} (one pass, in list
+ * order, as the map side's merge and the reduce side's final merge run it) must give the same
+ * records in the same order, equal keys included (each value names its segment and position).
  */
 class FingerprintMergeOrderTest {
-  @SuppressWarnings("unchecked")
   private static void check(Class<?> keyClass, long seed, java.util.function.Function<byte[], org.apache.hadoop.io.Writable> make)
       throws IOException {
+    check(keyClass, seed, make, false);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static void check(Class<?> keyClass, long seed, java.util.function.Function<byte[], org.apache.hadoop.io.Writable> make,
+      boolean constantFingerprint) throws IOException {
     RawComparator<Object> cmp = (RawComparator<Object>) (RawComparator<?>) WritableComparator.get(
         keyClass.asSubclass(org.apache.hadoop.io.WritableComparable.class));
     Random r = new Random(seed);
@@ -59,7 +69,7 @@ class FingerprintMergeOrderTest {
         WritableUtils.writeVInt(ifile, k.length);
         WritableUtils.writeVInt(ifile, 8);
         ifile.write(k);
-        ifile.writeLong(s);
+        ifile.writeLong(s * 1_000_000L + ifile.getLength());
       }
       WritableUtils.writeVInt(ifile, -1);
       WritableUtils.writeVInt(ifile, -1);
@@ -67,30 +77,43 @@ class FingerprintMergeOrderTest {
     }
     Counters counters = new Counters();
     Counters.Counter ties = counters.findCounter(FingerprintMergeCounter.COMPARATOR_TIES);
-    RawKeyValueIterator it = new FingerprintMerge(segments,
-        PrefixFingerprinters.forKey(keyClass, cmp), cmp, counters.findCounter(FingerprintMergeCounter.RECORDS_MERGED), ties);
+    KeyFingerprinter fingerprinter = constantFingerprint ? PrefixFingerprinters.COMPARATOR_ONLY
+        : PrefixFingerprinters.forKey(keyClass, cmp);
+    RawKeyValueIterator it = new FingerprintMerge(segments, fingerprinter, cmp,
+        counters.findCounter(FingerprintMergeCounter.RECORDS_MERGED), ties);
+    List<byte[]> hadoops = HadoopMerge.records(keyClass, keys, cmp);
     byte[] prev = null;
-    long prevSegment = -1;
     int n = 0;
     while (it.next()) {
       byte[] k = java.util.Arrays.copyOfRange(it.getKey().getData(), it.getKey().getPosition(), it.getKey().getLength());
       org.apache.hadoop.io.DataInputBuffer v = it.getValue();
-      long seg = WritableComparator.readLong(v.getData(), v.getPosition());
+      long tag = WritableComparator.readLong(v.getData(), v.getPosition());
       if (prev != null) {
         int c = cmp.compare(prev, 0, prev.length, k, 0, k.length);
         assertTrue(c <= 0, keyClass.getSimpleName() + ": record " + n + " out of order");
-        if (c == 0) {
-          assertTrue(prevSegment <= seg, "equal keys keep segment order");
-        }
       }
+      byte[] want = hadoops.get(n);
+      assertArrayEquals(want, HadoopMerge.record(k, tag), keyClass.getSimpleName() + " seed " + seed
+          + ": record " + n + " is not the one Hadoop's merge gives there");
       prev = k;
-      prevSegment = seg;
       n++;
     }
     it.close();
     assertEquals(total, n);
+    assertEquals(hadoops.size(), n);
     assertEquals(total, counters.findCounter(FingerprintMergeCounter.RECORDS_MERGED).getValue());
     assertTrue(ties.getValue() > 0, "long keys must reach the comparator");
+  }
+
+  @Test
+  void constantFingerprintsMergeAsHadoopDoes() throws IOException {
+    for (long seed = 1; seed <= 5; seed++) {
+      check(Text.class, seed, k -> {
+        Text t = new Text();
+        t.set(k);
+        return t;
+      }, true);
+    }
   }
 
   @Test

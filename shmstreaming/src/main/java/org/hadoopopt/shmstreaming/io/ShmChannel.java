@@ -7,8 +7,10 @@ import java.io.OutputStream;
 import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Set;
@@ -31,6 +33,9 @@ import org.hadoopopt.shmstreaming.ring.RingLayout;
  * before any writer exists, so the only name both sides can derive is one from the attempt and
  * the program's pid. The program unlinks the file once it has mapped it; the task unlinks it
  * too when the stream ends or fails, and at JVM exit, so nothing stays behind in /dev/shm.
+ * A name anyone can derive is one another local user can plant first: the segment is created
+ * under an unpredictable temporary name and renamed without replacing anything, so a planted
+ * name fails the task, and the clients attach only a plain file of their own user ({@link NativeShm}).
  */
 public final class ShmChannel {
   /** Bytes of each ring's data area (power of two, 4096 .. 2^30). Default {@value #DEFAULT_BUFFER_SIZE}. */
@@ -43,7 +48,10 @@ public final class ShmChannel {
   /** Records between wake-ups of a sleeping peer (> 0). Default {@value #DEFAULT_BATCH_SIZE}. */
   public static final String BATCH_SIZE = "stream.shm.batch.size";
   public static final int DEFAULT_BATCH_SIZE = 1024;
-  /** Directory of the segments, a tmpfs. Default {@value #DEFAULT_DIR}. */
+  /**
+   * Directory of the segments, a tmpfs; it must belong to the task's user or root and, if others
+   * may write to it, have the sticky bit (else the task fails naming this key). Default {@value #DEFAULT_DIR}.
+   */
   public static final String DIR = "stream.shm.dir";
   public static final String DEFAULT_DIR = "/dev/shm";
 
@@ -55,7 +63,8 @@ public final class ShmChannel {
   public static final String ATTACH_TIMEOUT = "stream.shm.attach.timeout.ms";
   public static final long DEFAULT_ATTACH_TIMEOUT_MS = 60_000;
 
-  private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
+  /** Segments this JVM created and has not deleted, with the file key (device, inode) each had. */
+  private static final Map<Path, Object> LIVE = new ConcurrentHashMap<>();
   /** One per running Streaming mapper or reducer whose sides use shm (a JVM may run several). */
   private static final Map<PipeMapRed, TaskTurns> TURNS = Collections.synchronizedMap(new WeakHashMap<>());
 
@@ -67,7 +76,7 @@ public final class ShmChannel {
       // A task JVM told to stop (SIGTERM from a YARN kill or timeout) ends its programs itself
       // rather than rely on the container's process-group kill, which a program may have left.
       PROGRAMS.forEach(ShmChannel::stopProgram);
-      LIVE.forEach(ShmChannel::delete);
+      LIVE.keySet().forEach(ShmChannel::delete);
     }, "shm-segment-cleanup"));
   }
 
@@ -154,6 +163,7 @@ public final class ShmChannel {
     checkBatch(batch);
     attachTimeout(conf);
     ShmOutputReader.checkStdout(conf);
+    StreamBlocks.validate(conf);
     String turns = conf.getTrimmed(TaskTurns.ENABLED);
     if (turns != null && !turns.equalsIgnoreCase("true") && !turns.equalsIgnoreCase("false")) {
       throw new IllegalArgumentException(TaskTurns.ENABLED + "=" + turns + " is not true or false");
@@ -168,22 +178,49 @@ public final class ShmChannel {
     return Paths.get(conf.get(DIR, DEFAULT_DIR), "hadoopopt-shm-" + attempt + "-" + pid + "." + suffix);
   }
 
-  /** Creates and maps the segment; it is deleted at JVM exit at the latest. */
-  static ByteBuffer create(Configuration conf, Path path) throws IOException {
+  /**
+   * Creates and maps the segment of {@code program}'s channel; it is deleted at JVM exit at the
+   * latest. If it cannot be made (a bad key, a name already taken, an unsafe folder), the program
+   * is stopped: it would otherwise wait for its segment until the attach timeout.
+   */
+  static ByteBuffer create(Configuration conf, Path path, Process program) throws IOException {
+    ByteBuffer segment;
     try {
       validate(conf);
-    } catch (IllegalArgumentException e) {
-      throw new IOException(e.getMessage(), e);
+      segment = NativeShm.create(path.toString(), conf.getLong(BUFFER_SIZE, DEFAULT_BUFFER_SIZE),
+          conf.getInt(BATCH_SIZE, DEFAULT_BATCH_SIZE));
+    } catch (IllegalArgumentException | IOException e) {
+      stopProgram(program);
+      throw e instanceof IOException ? (IOException) e : new IOException(e.getMessage(), e);
     }
-    LIVE.add(path);
-    return NativeShm.create(path.toString(), conf.getLong(BUFFER_SIZE, DEFAULT_BUFFER_SIZE),
-        conf.getInt(BATCH_SIZE, DEFAULT_BATCH_SIZE));
+    Object key = fileKey(path);
+    if (key != null) { // null: the program attached and unlinked it already
+      LIVE.put(path, key);
+    }
+    return segment;
   }
 
-  static void delete(Path path) {
+  private static Object fileKey(Path path) {
     try {
-      Files.deleteIfExists(path);
-      Files.deleteIfExists(Paths.get(path + ".tmp"));
+      return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Deletes the segment this JVM created at {@code path}, if it is still there: once the program
+   * has unlinked it, the name is free, and whatever another user put there since is not ours to delete.
+   */
+  static void delete(Path path) {
+    Object key = LIVE.get(path);
+    if (key == null) {
+      return;
+    }
+    try {
+      if (key.equals(fileKey(path))) {
+        Files.deleteIfExists(path);
+      }
     } catch (IOException e) {
       // nothing better to do; the shutdown hook tries again
       return;
@@ -226,6 +263,26 @@ public final class ShmChannel {
 
   static Peer peer(Process p) {
     return () -> p.isAlive() ? null : "the external program (pid " + p.pid() + ") exited with code " + p.exitValue();
+  }
+
+  /**
+   * The program as the peer of an shm ring on the side that feeds it input: also found out at
+   * once if it reads its plain stdin instead of mapping the ring ({@link PlainProgramProbe}).
+   */
+  static Peer inputPeer(Process p) {
+    PlainProgramProbe probe = new PlainProgramProbe(p);
+    Peer gone = peer(p);
+    return new Peer() {
+      @Override
+      public String whyGone() {
+        return gone.whyGone();
+      }
+
+      @Override
+      public String notAClient() {
+        return probe.check();
+      }
+    };
   }
 
   /**

@@ -7,5 +7,13 @@ public enum ShmCounter {
    * records (over pipes they would have been), so counted, and by default fatal
    * ({@link ShmOutputReader#STDOUT}).
    */
-  STDOUT_BYTES
+  STDOUT_BYTES,
+  /** Blocks of input lines the task wrote into its input ring (see {@link StreamBlocks}). */
+  INPUT_BLOCKS,
+  /** Blocks of output lines the task read from its output ring. */
+  OUTPUT_BLOCKS,
+  /** Output blocks written to the output format in one write each (map-only or reduce output, text). */
+  DIRECT_OUTPUT_BLOCKS,
+  /** Map tasks whose input went the record path: the job could not be carried in blocks (logged once, with why). */
+  RECORD_PATH_TASKS
 }

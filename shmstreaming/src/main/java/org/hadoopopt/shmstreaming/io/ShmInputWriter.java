@@ -12,16 +12,24 @@ import org.apache.hadoop.streaming.PipeCombiner;
 import org.apache.hadoop.streaming.PipeMapRed;
 import org.apache.hadoop.streaming.PipeMapper;
 import org.apache.hadoop.streaming.io.InputWriter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.hadoopopt.shmstreaming.ring.RingLayout;
 import org.hadoopopt.shmstreaming.ring.RingProducer;
 import org.hadoopopt.shmstreaming.ring.RingSide;
 
 /**
  * Feeds the Streaming program's input through a shared-memory ring instead of its stdin. Each
- * record is what {@code TextInputWriter} would write as one line, without the newline: the key,
- * the input separator and the value (the value alone where Streaming drops the key, as for
- * TextInputFormat). Records are copied once, straight into the ring.
+ * record is what {@code TextInputWriter} would write as one line: the key, the input separator and
+ * the value (the value alone where Streaming drops the key, as for TextInputFormat), and a
+ * newline. Lines are gathered into blocks ({@link RingLayout#BLOCK}) of up to
+ * {@code stream.shm.block.bytes}, which the client splits at newlines exactly as a program reading
+ * the pipe would; a value from {@link LineBlockReader} is already many lines. A line longer than
+ * a block crosses as one plain record (in pieces if needed). With {@code stream.shm.blocks=false}
+ * every record is one plain ring record, copied once straight into the ring.
  */
 public class ShmInputWriter extends InputWriter<Object, Object> {
+  private static final Logger LOG = LoggerFactory.getLogger(ShmInputWriter.class);
   /**
    * Milliseconds the task waits for room in the ring while the program lives but reads nothing,
    * before it fails. Default {@value #DEFAULT_STALL_TIMEOUT_MS} (Hadoop's task timeout); 0 = forever.
@@ -40,6 +48,14 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
   private Configuration conf;
   private TaskTurns turns;
   private long records;
+  private boolean blocks;
+  /** Lines gathered for the next block, and how many bytes of them. */
+  private byte[] block;
+  private int blockLen;
+  private int blockLimit;
+  private PipeMapRed pipeMapRed;
+  private boolean counted;
+  private org.hadoopopt.shmstreaming.ring.Peer peer;
 
   public static void setStallTimeout(Configuration conf, long millis) {
     if (millis < 0) {
@@ -63,7 +79,8 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
     process = ShmChannel.process(pipeMapRed);
     ShmChannel.programStarted(process);
     path = ShmChannel.path(conf, process.pid(), "in");
-    ring = new RingProducer(path.toString(), ShmChannel.create(conf, path), ShmChannel.peer(process), stall);
+    peer = ShmChannel.inputPeer(process);
+    ring = new RingProducer(path.toString(), ShmChannel.create(conf, path, process), peer, stall);
     ring.setAttachTimeout(ShmChannel.attachTimeout(conf));
     turns = ShmChannel.joinTurns(pipeMapRed);
     ring.setSleepHook(turns.aroundSleep());
@@ -74,7 +91,25 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
           .equals(TextInputFormat.class.getCanonicalName());
       ignoreKey = conf.getBoolean("stream.map.input.ignoreKey", textInput);
     }
+    this.pipeMapRed = pipeMapRed;
+    try {
+      blocks = StreamBlocks.enabled(conf);
+      blockLimit = (int) Math.min(StreamBlocks.blockBytes(conf), ring.maxWholeRecord());
+    } catch (IllegalArgumentException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+    block = blocks ? new byte[blockLimit] : null;
     ShmChannel.onClientOutputClose(pipeMapRed, this::finish);
+  }
+
+  /** Once the task's reporter exists (with the first record): the record-path fallback, logged and counted. */
+  private void countFallback() {
+    counted = true;
+    String why = conf.get(StreamBlocks.FALLBACK);
+    if (why != null && pipeMapRed instanceof PipeMapper) {
+      LOG.warn("{}: map input goes one record at a time, not in blocks: {}", path, why);
+      ShmChannel.reporter(pipeMapRed).incrCounter(ShmCounter.RECORD_PATH_TASKS, 1);
+    }
   }
 
   @Override
@@ -90,17 +125,26 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
       throw new IOException(path + ": the input channel is closed");
     }
     try {
+      if (!counted) {
+        countFallback();
+      }
       turns.atRecord(++records);
-      if (key == null) {
-        Bytes v = Bytes.of(value);
+      Bytes k = key == null ? null : Bytes.of(key);
+      key = null;
+      Bytes v = Bytes.of(value);
+      if (blocks) {
+        if (k == null) {
+          addLines(v.bytes, 0, v.length);
+        } else {
+          addLine(k, v);
+        }
+        return;
+      }
+      if (k == null) {
         ring.claim(v.length);
         ring.put(v.bytes, 0, v.length);
       } else {
-        Bytes k = Bytes.of(key);
-        key = null;
-        Bytes v = Bytes.of(value);
-        long len = (long) k.length + separator.length + v.length;
-        ring.claim(len);
+        ring.claim((long) k.length + separator.length + v.length);
         ring.put(k.bytes, 0, k.length);
         ring.put(separator, 0, separator.length);
         ring.put(v.bytes, 0, v.length);
@@ -109,6 +153,97 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
     } catch (IOException | RuntimeException e) {
       abort();
       throw e;
+    }
+  }
+
+  /** Key, separator and value as one line. */
+  private void addLine(Bytes k, Bytes v) throws IOException {
+    long len = (long) k.length + separator.length + v.length;
+    if (len + 1 > blockLimit) {
+      sendBlock();
+      ring.claim(len);
+      ring.put(k.bytes, 0, k.length);
+      ring.put(separator, 0, separator.length);
+      ring.put(v.bytes, 0, v.length);
+      ring.commit();
+      return;
+    }
+    if (blockLen + len + 1 > blockLimit) {
+      sendBlock();
+    }
+    System.arraycopy(k.bytes, 0, block, blockLen, k.length);
+    blockLen += k.length;
+    System.arraycopy(separator, 0, block, blockLen, separator.length);
+    blockLen += separator.length;
+    System.arraycopy(v.bytes, 0, block, blockLen, v.length);
+    blockLen += v.length;
+    block[blockLen++] = '\n';
+  }
+
+  /**
+   * {@code b[off, off+len)} and a newline: one line, or several joined by newlines (a value of
+   * {@link LineBlockReader}); cut at newlines where it does not fit a block.
+   */
+  private void addLines(byte[] b, int off, int len) throws IOException {
+    while (true) {
+      if (blockLen + len + 1 <= blockLimit) {
+        System.arraycopy(b, off, block, blockLen, len);
+        blockLen += len;
+        block[blockLen++] = '\n';
+        return;
+      }
+      // The longest run of whole lines that fits what is left of the block (or a fresh block).
+      int room = blockLimit - blockLen;
+      int cut = lastNewline(b, off, Math.min(len, room - 1));
+      if (cut < 0 && blockLen > 0) {
+        sendBlock();
+        continue;
+      }
+      if (cut < 0) { // one line longer than a block: a plain record of its own
+        int end = indexOfNewline(b, off, len);
+        int n = end < 0 ? len : end - off;
+        ring.claim(n);
+        ring.put(b, off, n);
+        ring.commit();
+        if (end < 0) {
+          return;
+        }
+        len -= n + 1;
+        off = end + 1;
+        continue;
+      }
+      int n = cut - off + 1; // lines and their newlines
+      System.arraycopy(b, off, block, blockLen, n);
+      blockLen += n;
+      sendBlock();
+      off += n;
+      len -= n;
+    }
+  }
+
+  /** The position of the last newline in {@code b[off, off+n)}, or -1. */
+  private static int lastNewline(byte[] b, int off, int n) {
+    for (int i = off + n - 1; i >= off; i--) {
+      if (b[i] == '\n') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static int indexOfNewline(byte[] b, int off, int n) {
+    for (int i = off; i < off + n; i++) {
+      if (b[i] == '\n') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private void sendBlock() throws IOException {
+    if (blockLen > 0) {
+      ring.putBlock(block, 0, blockLen);
+      blockLen = 0;
     }
   }
 
@@ -121,6 +256,14 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
   private void finish() {
     turns.give();
     if (!finished) {
+      try {
+        sendBlock();
+      } catch (IOException | RuntimeException e) {
+        abort();
+        throw new UncheckedIOException(e instanceof IOException ? (IOException) e : new IOException(e));
+      } finally {
+        turns.give(); // the last block may have waited for room, and taken the turn back after
+      }
       finished = true;
       ring.closeStream(1);
       // All input may fit in the ring before a slow-starting program maps it: the segment must
@@ -140,6 +283,10 @@ public class ShmInputWriter extends InputWriter<Object, Object> {
 
   /** Why the program never mapped its ring (all input was written, or it would have failed on room). */
   private String notOpened() {
+    String plain = peer.notAClient();
+    if (plain != null) {
+      return plain;
+    }
     String gone = ShmChannel.peer(process).whyGone();
     return RingSide.NOT_OPENED + (gone != null ? " (" + gone + " without mapping it)"
         : " within " + ShmChannel.attachTimeout(conf) + " ms (stream.shm.attach.timeout.ms)") + "; " + RingSide.USE_CLIENT;

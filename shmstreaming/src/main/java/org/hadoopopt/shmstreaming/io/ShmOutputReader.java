@@ -10,6 +10,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.streaming.PipeMapRed;
 import org.apache.hadoop.streaming.io.OutputReader;
+import org.hadoopopt.shmstreaming.ring.Peer;
 import org.hadoopopt.shmstreaming.ring.RingConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,9 +21,13 @@ import org.slf4j.LoggerFactory;
  * before the {@code stream.num.*.output.key.fields}-th field separator, the value the rest (empty
  * if there is no separator). The ring already framed the record, so there is no line scanning:
  * the record is copied out of the ring in one piece, only the key is searched for the separator,
- * and key and value are set from that copy.
+ * and key and value are set from that copy. A block of lines ({@code RingLayout.BLOCK}) is split
+ * into records as {@code TextOutputReader} splits the pipe ({@link OutputLines}); where the job
+ * writes them with the plain {@code TextOutputFormat} and nothing else sees single records (map
+ * output without reducers, reduce output), the block goes to the output format in one write
+ * ({@link DirectTextBlock}), its records counted as the output format's record counter would.
  */
-public class ShmOutputReader extends OutputReader<Text, Text> {
+public class ShmOutputReader extends OutputReader<Text, Object> {
   private static final Logger LOG = LoggerFactory.getLogger(ShmOutputReader.class);
 
   /**
@@ -42,6 +47,10 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
   private int numKeyFields;
   private final Text key = new Text();
   private final Text value = new Text();
+  private OutputBlocks blocks;
+  /** Splits a plain record at its key's end, as a block's records are split. */
+  private OutputLines lines;
+  private boolean inBlock;
   private boolean finished;
   private boolean any;
   private TaskTurns turns;
@@ -83,12 +92,31 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
     process = ShmChannel.process(pipeMapRed);
     path = ShmChannel.path(conf, process.pid(), "out");
     // No stall timeout: a program may rightly compute for long without output (grep, reduce).
-    ring = new RingConsumer(path.toString(), ShmChannel.create(conf, path), ShmChannel.peer(process), 0);
+    Peer gone = ShmChannel.peer(process);
+    // A plain program over pipe input writes its records to stdout, not the ring: with the
+    // default policy that fails the task anyway, so it fails as soon as the bytes come.
+    Peer peer = new Peer() {
+      @Override
+      public String whyGone() {
+        return gone.whyGone();
+      }
+
+      @Override
+      public String notAClient() {
+        long n = stdoutBytes.get();
+        return n > 0 && failOnStdout ? "the external program wrote " + n + " bytes to its plain stdout and has not opened "
+            + "this shm channel: it does not use the smstream client library. Run it over pipes (-io text, or "
+            + "stream.map.output/stream.reduce.output text), or build it against the smstream client (C, C++ or Python)" : null;
+      }
+    };
+    ring = new RingConsumer(path.toString(), ShmChannel.create(conf, path, process), peer, 0);
     ring.setAttachTimeout(ShmChannel.attachTimeout(conf));
     turns = ShmChannel.joinTurns(pipeMapRed);
     ring.setSleepHook(turns.aroundSleep());
     separator = pipeMapRed.getFieldSeparator();
     numKeyFields = pipeMapRed.getNumOfKeyFields();
+    blocks = new OutputBlocks(pipeMapRed);
+    lines = new OutputLines(separator, numKeyFields);
     drainStdout(pipeMapRed.getClientInput());
   }
 
@@ -156,6 +184,12 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
 
   @Override
   public boolean readKeyValue() throws IOException {
+    if (inBlock) {
+      if (blocks.next()) {
+        return true;
+      }
+      inBlock = false;
+    }
     if (finished) {
       return false;
     }
@@ -177,14 +211,16 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
       return false;
     }
     any = true;
+    if (ring.block()) {
+      inBlock = true;
+      return blocks.start(ring.buffer(), len);
+    }
+    inBlock = false;
     // One bulk copy out of the ring (nextRecord), then the separator search and the two Text
     // copies run on a heap array (per-byte ByteBuffer reads and a stream per Text cost more than
     // the extra copy). A record in pieces is joined there too.
     byte[] scratch = ring.buffer();
-    int pos = find(scratch, 0, len);
-    for (int k = 1; k < numKeyFields && pos >= 0; k++) {
-      pos = find(scratch, pos + separator.length, len);
-    }
+    int pos = lines.keyEnd(scratch, 0, len);
     if (pos < 0) {
       key.set(scratch, 0, len);
       value.clear();
@@ -193,22 +229,6 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
       value.set(scratch, pos + separator.length, len - pos - separator.length);
     }
     return true;
-  }
-
-  private int find(byte[] b, int from, int end) {
-    byte first = separator[0];
-    for (int i = from; i <= end - separator.length; i++) {
-      if (b[i] == first) {
-        int j = 1;
-        while (j < separator.length && b[i + j] == separator[j]) {
-          j++;
-        }
-        if (j == separator.length) {
-          return i;
-        }
-      }
-    }
-    return -1;
   }
 
   private void finish() {
@@ -224,18 +244,21 @@ public class ShmOutputReader extends OutputReader<Text, Text> {
 
   @Override
   public Text getCurrentKey() {
-    return key;
+    return inBlock ? blocks.key() : key;
   }
 
   @Override
-  public Text getCurrentValue() {
-    return value;
+  public Object getCurrentValue() {
+    return inBlock ? blocks.value() : value;
   }
 
   @Override
   public String getLastOutput() {
     if (!any) {
       return null;
+    }
+    if (inBlock) {
+      return blocks.last();
     }
     return key + (value.getLength() > 0 ? new String(separator, StandardCharsets.UTF_8) + value : "");
   }

@@ -2,14 +2,19 @@ package org.hadoopopt.shmstreaming.ring;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.EnumSet;
 
 /**
  * The JNI library: maps segments and makes futex calls. It ships inside the jar under
- * {@code META-INF/native/linux-x86_64/} and is extracted to a temporary file on first use.
+ * {@code META-INF/native/linux-x86_64/} and is extracted on first use into a temporary folder
+ * only this user can enter ({@link #extract}).
  * Records never cross JNI: Java reads and writes them in the mapped buffer directly.
  */
 public final class NativeShm {
@@ -28,18 +33,41 @@ public final class NativeShm {
         if (in == null) {
           throw new UnsatisfiedLinkError("native library " + RESOURCE + " is missing from the hadoopopt-shmstreaming jar");
         }
-        Path tmp = Files.createTempFile("libhadoopopt-shm", ".so");
+        Path lib = extract(in);
         try {
-          Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
-          System.load(tmp.toString());
+          System.load(lib.toString());
         } finally {
-          Files.deleteIfExists(tmp); // the mapping stays valid after unlinking
+          // the mapping stays valid after unlinking
+          Files.deleteIfExists(lib);
+          Files.deleteIfExists(lib.getParent());
         }
       }
       return null;
     } catch (Throwable t) {
       return t;
     }
+  }
+
+  /**
+   * Writes the library into a new folder of the temporary directory that only this user can
+   * enter (0700), as a file created there 0600, so that no other local user can replace or
+   * change it before it is loaded. (Copying over a temporary file would delete and recreate it
+   * under the umask, leaving its name free in between.)
+   */
+  static Path extract(InputStream in) throws IOException {
+    Path dir = Files.createTempDirectory("hadoopopt-shm-jni",
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    Path lib = dir.resolve("libhadoopopt-shm.so");
+    try (OutputStream out = Channels.newOutputStream(Files.newByteChannel(lib,
+        EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))))) {
+      in.transferTo(out);
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(lib);
+      Files.deleteIfExists(dir);
+      throw e;
+    }
+    return lib;
   }
 
   /** Throws a clear error if the library could not be loaded. */
@@ -49,13 +77,20 @@ public final class NativeShm {
     }
   }
 
-  /** Creates a segment (header written, then renamed into place) and maps it. */
+  /**
+   * Creates a segment and maps it: written under an unpredictable temporary name (created
+   * {@code O_EXCL|O_NOFOLLOW}, 0600), then renamed into place without replacing anything at
+   * {@code path}; refused in a folder that another user could replace it in.
+   */
   public static ByteBuffer create(String path, long capacity, int batch) throws IOException {
     ensureLoaded();
     return create0(path, capacity, batch);
   }
 
-  /** Maps an existing segment, checking its magic, version and capacity. */
+  /**
+   * Maps an existing segment: only a plain file of this process's user, writable by nobody else,
+   * with one name (a link is never followed), whose header fields all check.
+   */
   public static ByteBuffer attach(String path) throws IOException {
     ensureLoaded();
     return attach0(path);

@@ -20,18 +20,15 @@ public final class RingConsumer extends RingSide {
   private int sinceWake;
   private int offset;
   private boolean more;
+  private boolean block;
   private byte[] buffer = new byte[256];
 
   public RingConsumer(String name, ByteBuffer segment, Peer peer, long stallMs) throws IOException {
     super(name, segment, peer, stallMs);
-    this.pos = getLong(RingLayout.OFF_HEAD);
-    if ((pos & (RingLayout.RECORD_ALIGN - 1)) != 0 || pos < 0) {
-      throw new IOException(name + ": corrupt ring header, head " + pos + " at offset " + RingLayout.OFF_HEAD
-          + " is not an aligned position");
-    }
+    this.pos = startHead;
     this.next = pos;
     this.headPublished = pos;
-    this.tailCache = pos;
+    this.tailCache = startTail;
   }
 
   public ByteBuffer data() {
@@ -45,6 +42,14 @@ public final class RingConsumer extends RingSide {
   /** Whether the record of the last {@link #next} continues in the next piece. */
   public boolean more() {
     return more;
+  }
+
+  /**
+   * Whether the last record read is a block ({@link RingLayout#BLOCK}): whole lines, each ending
+   * in a newline (checked: a block that does not end in one fails the read).
+   */
+  public boolean block() {
+    return block;
   }
 
   /** The array {@link #nextRecord} copies records into (it grows; re-read it after each call). */
@@ -76,6 +81,10 @@ public final class RingConsumer extends RingSide {
       if (n < 0) {
         throw new IOException(name + ": the stream ended inside a record, after " + total + " of its bytes");
       }
+      if (block) {
+        throw new IOException(name + ": corrupt ring, a block inside a record in pieces at data offset "
+            + (offset - RingLayout.RECORD_HEADER) + " (stream position " + pos + ")");
+      }
       if (total + n > Integer.MAX_VALUE - 8) {
         throw new IOException(name + ": a record of more than " + (Integer.MAX_VALUE - 8)
             + " bytes does not fit a Java array (Text)");
@@ -100,14 +109,27 @@ public final class RingConsumer extends RingSide {
       int off = (int) (pos & mask);
       int len = data.getInt(off);
       more = false;
+      block = false;
       if (len < 0) {
         if (len == RingLayout.PADDING) {
+          if (pos + capacity - off > tailCache) {
+            throw new IOException(name + ": corrupt ring, padding at data offset " + off + " reaches past the tail "
+                + tailCache + " (offset " + RingLayout.OFF_TAIL + ")");
+          }
           pos += capacity - off; // published with the next records
           next = pos;
           continue;
         }
         more = true;
         len &= ~RingLayout.MORE_PIECES;
+      }
+      if ((len & RingLayout.BLOCK) != 0) {
+        block = true;
+        len &= ~RingLayout.BLOCK;
+        if (more || len == 0) {
+          throw new IOException(name + ": corrupt ring, " + (more ? "a block in pieces" : "an empty block")
+              + " at data offset " + off + " (stream position " + pos + ")");
+        }
       }
       if (len > capacity - off - RingLayout.RECORD_HEADER) {
         throw new IOException(name + ": corrupt ring, record length " + len + " at data offset " + off);
@@ -119,6 +141,10 @@ public final class RingConsumer extends RingSide {
       }
       offset = off + RingLayout.RECORD_HEADER;
       next = pos + RingLayout.recordSpan(len);
+      if (block && data.get(offset + len - 1) != '\n') {
+        throw new IOException(name + ": corrupt block, the block of " + len + " bytes at data offset " + off
+            + " (stream position " + pos + ") does not end with a newline: it ends inside a record");
+      }
       return len;
     }
   }

@@ -25,8 +25,11 @@ package org.hadoopopt.shmstreaming.ring;
  */
 public final class RingLayout {
   public static final int MAGIC = 0x52534F48;
-  /** 2: records larger than half the ring travel in pieces ({@link #MORE_PIECES}). */
-  public static final int VERSION = 2;
+  /**
+   * 3: records larger than half the ring travel in pieces ({@link #MORE_PIECES}); a record may be
+   * a block of whole lines ({@link #BLOCK}).
+   */
+  public static final int VERSION = 3;
   public static final int OFF_MAGIC = 0;
   public static final int OFF_VERSION = 4;
   public static final int OFF_CAPACITY = 8;
@@ -52,6 +55,12 @@ public final class RingLayout {
   public static final int PADDING = 0xFFFFFFFF;
   /** Set in a piece's length word when more pieces of the same record follow. */
   public static final int MORE_PIECES = 0x80000000;
+  /**
+   * Set in a record's length word when its payload is a <em>block</em>: one or more whole lines,
+   * each ending in a newline, which the reader splits into records itself. A block is always
+   * written whole (never in pieces) and its payload never empty.
+   */
+  public static final int BLOCK = 0x40000000;
   public static final long MIN_CAPACITY = 4096;
   public static final long MAX_CAPACITY = 1L << 30;
 

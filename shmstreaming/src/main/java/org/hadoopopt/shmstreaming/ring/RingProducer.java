@@ -25,9 +25,9 @@ public final class RingProducer extends RingSide {
 
   public RingProducer(String name, ByteBuffer segment, Peer peer, long stallMs) throws IOException {
     super(name, segment, peer, stallMs);
-    this.pos = getLong(RingLayout.OFF_TAIL);
+    this.pos = startTail;
     this.published = pos;
-    this.headCache = getLong(RingLayout.OFF_HEAD);
+    this.headCache = startHead;
     this.maxWhole = RingLayout.maxWholeRecord(capacity);
   }
 
@@ -79,6 +79,20 @@ public final class RingProducer extends RingSide {
     data.position(writeOff);
     data.put(b, off, len);
     writeOff += len;
+  }
+
+  /**
+   * Writes one block record ({@link RingLayout#BLOCK}): {@code len} bytes of whole lines, each
+   * ending in a newline, {@code 0 < len <= maxWholeRecord()}; the consumer splits it into records.
+   */
+  public void putBlock(byte[] b, int off, int len) throws IOException {
+    if (len <= 0 || len > maxWhole) {
+      throw new IllegalArgumentException(name + ": a block of " + len + " bytes (1 to " + maxWhole + ")");
+    }
+    claim(len);
+    data.putInt(writeOff - RingLayout.RECORD_HEADER, len | RingLayout.BLOCK);
+    put(b, off, len);
+    commit();
   }
 
   /** Completes the claimed record; it becomes visible with the next publication. */
@@ -166,9 +180,17 @@ public final class RingProducer extends RingSide {
     return getInt(RingLayout.OFF_CONSUMER_CLOSED) != 0;
   }
 
-  /** Null, or why the consumer cannot read the stream to its end although it lives. */
+  /** Null, or why the consumer cannot read the stream to its end although it lives (or its code is not one of ours). */
   public String consumerProblem() {
-    return getInt(RingLayout.OFF_CONSUMER_CLOSED) == RingLayout.CONSUMER_STDIN_CLOSED ? STDIN_CLOSED : null;
+    int code = getInt(RingLayout.OFF_CONSUMER_CLOSED);
+    if (code == RingLayout.CONSUMER_STDIN_CLOSED) {
+      return STDIN_CLOSED;
+    }
+    if (code < 0 || code > RingLayout.CONSUMER_STDIN_CLOSED) {
+      return "corrupt ring header, consumer-closed code " + Integer.toUnsignedString(code) + " at offset "
+          + RingLayout.OFF_CONSUMER_CLOSED + " (1 or 2)";
+    }
+    return null;
   }
 
   /** The documented words of the failure of a program whose stdin is closed or not Streaming's pipe. */

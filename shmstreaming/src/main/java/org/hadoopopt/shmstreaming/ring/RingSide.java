@@ -30,6 +30,9 @@ public abstract class RingSide implements AutoCloseable {
   final long publishBytes;
   final Peer peer;
   final long stallMs;
+  /** Head and tail as the header held them when this side was made, checked (each read once). */
+  final long startHead;
+  final long startTail;
   int waitTimeoutMs = 100;
   private final long createdAt = System.currentTimeMillis();
   private long attachTimeoutMs;
@@ -63,7 +66,19 @@ public abstract class RingSide implements AutoCloseable {
           + " maps " + this.segment.capacity() + " bytes (a " + RingLayout.HEADER_SIZE + "-byte header and the data area)");
     }
     this.mask = capacity - 1;
-    this.batch = Math.max(1, (int) INTS.getVolatile(this.segment, RingLayout.OFF_BATCH));
+    this.batch = (int) INTS.getVolatile(this.segment, RingLayout.OFF_BATCH);
+    if (batch <= 0) {
+      throw new IOException(name + ": bad batch size " + Integer.toUnsignedString(batch) + " at offset "
+          + RingLayout.OFF_BATCH + " (1 to 2^31-1)");
+    }
+    checkWord(RingLayout.OFF_ATTACHED, "attached flag", 1);
+    checkWord(RingLayout.OFF_CONSUMER_WAITING, "consumer waiting word", 1);
+    checkWord(RingLayout.OFF_PRODUCER_WAITING, "producer waiting word", 1);
+    checkWord(RingLayout.OFF_PRODUCER_CLOSED, "producer-closed code", 2);
+    checkWord(RingLayout.OFF_CONSUMER_CLOSED, "consumer-closed code", 2);
+    this.startHead = (long) LONGS.getVolatile(this.segment, RingLayout.OFF_HEAD);
+    this.startTail = (long) LONGS.getVolatile(this.segment, RingLayout.OFF_TAIL);
+    checkPositions(startHead, startTail, "head and tail", RingLayout.OFF_HEAD);
     this.publishBytes = capacity / 4;
     ByteBuffer d = this.segment.duplicate();
     d.position(RingLayout.HEADER_SIZE);
@@ -72,12 +87,21 @@ public abstract class RingSide implements AutoCloseable {
     this.stallMs = stallMs;
   }
 
+  /** A header word that holds 0 to {@code max}; anything else is a corrupt or hostile header. */
+  private void checkWord(int offset, String field, int max) throws IOException {
+    int v = (int) INTS.getVolatile(segment, offset);
+    if (v < 0 || v > max) {
+      throw new IOException(name + ": corrupt ring header, " + field + " " + Integer.toUnsignedString(v) + " at offset "
+          + offset + " (0 to " + max + ")");
+    }
+  }
+
   /**
    * Checks positions read from the header, which the other side writes: both multiples of the
    * record alignment, {@code from <= to <= from + capacity}. {@code field} names the one read.
    */
   final void checkPositions(long from, long to, String field, int offset) throws IOException {
-    if (((from | to) & (RingLayout.RECORD_ALIGN - 1)) != 0 || to - from < 0 || to - from > capacity) {
+    if (((from | to) & (RingLayout.RECORD_ALIGN - 1)) != 0 || from < 0 || to < 0 || to - from < 0 || to - from > capacity) {
       throw new IOException(name + ": corrupt ring header, " + field + " (offset " + offset + ") gives head " + from
           + " and tail " + to + ": not aligned positions with 0 <= tail - head <= capacity (" + capacity + ")");
     }
@@ -121,7 +145,7 @@ public abstract class RingSide implements AutoCloseable {
   public final boolean awaitAttached() {
     long deadline = createdAt + (attachTimeoutMs > 0 ? attachTimeoutMs : 60_000);
     long step = 1;
-    while (!attached() && peer.whyGone() == null && System.currentTimeMillis() < deadline) {
+    while (!attached() && peer.whyGone() == null && peer.notAClient() == null && System.currentTimeMillis() < deadline) {
       try {
         Thread.sleep(step);
       } catch (InterruptedException e) {
@@ -180,6 +204,10 @@ public abstract class RingSide implements AutoCloseable {
     }
     long now = System.currentTimeMillis();
     if (!attached()) {
+      String plain = peer.notAClient();
+      if (plain != null) {
+        throw new IOException(name + ": " + plain);
+      }
       if (attachTimeoutMs > 0 && now - createdAt > attachTimeoutMs) {
         throw new IOException(name + ": " + NOT_OPENED + " within " + attachTimeoutMs
             + " ms (stream.shm.attach.timeout.ms); " + USE_CLIENT);
@@ -196,6 +224,10 @@ public abstract class RingSide implements AutoCloseable {
   /** Why the stream cannot go on with the peer gone: above all, that it never opened the channel. */
   final IOException gone(String gone, String context) {
     if (!attached()) {
+      String plain = peer.notAClient();
+      if (plain != null) {
+        return new IOException(name + ": " + plain);
+      }
       return new IOException(name + ": " + NOT_OPENED + " (" + gone + " without mapping it); " + USE_CLIENT);
     }
     return new IOException(name + ": " + gone + context);

@@ -29,7 +29,7 @@ import org.hadoopopt.bench.tools.ToolArgs;
  */
 public final class AggregationJob extends BaselineTool {
   /** The command line {@code hadoop jar hadoopopt-benchmarks-*.jar} takes, as the driver lists it. */
-  public static final String USAGE = "aggregation [--variant baseline|mt|bdb|mti|bdbi|bdbtree|mtp|bdbp] [--prefix N] [--from yyyy-MM-dd] [--to yyyy-MM-dd] USERVISITS OUT";
+  public static final String USAGE = "aggregation [--variant baseline|mt|bdb|mti|bdbi|bdbtree|mtp|bdbp|mtv|bdbiv] [--prefix N] [--from yyyy-MM-dd] [--to yyyy-MM-dd] USERVISITS OUT";
 
   /** {@code hadoopopt.bench.aggregation.prefix}, default 0 (the whole sourceIP): group by this many leading characters. */
   public static final String PREFIX = "hadoopopt.bench.aggregation.prefix";

@@ -24,7 +24,8 @@ import org.hadoopopt.bench.tools.ToolArgs;
  */
 public final class JoinJob extends BaselineTool {
   /** The command line {@code hadoop jar hadoopopt-benchmarks-*.jar} takes, as the driver lists it. */
-  public static final String USAGE = "join [--variant baseline|mt|simple-index|partition] [--from yyyy-MM-dd] [--to yyyy-MM-dd] RANKINGS USERVISITS OUT";
+  public static final String USAGE = "join [--variant baseline|mt|simple-index|partition|mtp|lookup] [--from yyyy-MM-dd] [--to yyyy-MM-dd]"
+      + " RANKINGS USERVISITS OUT";
 
   /** {@code hadoopopt.bench.join.from}, default {@code 2000-01-15}: first visitDate joined (inclusive). */
   public static final String FROM = "hadoopopt.bench.join.from";
@@ -76,7 +77,7 @@ public final class JoinJob extends BaselineTool {
     }
     Path tmp = new Path(out.getParent(), "_" + out.getName() + ".join-tmp");
     JoinVariants.Plan plan = JoinVariants.plan(conf);
-    if (plan != JoinVariants.Plan.BASELINE) { // --variant mt|simple-index|partition
+    if (plan != JoinVariants.Plan.BASELINE) { // --variant mt|simple-index|partition|mtp|lookup
       fs.delete(tmp, true);
       try {
         JoinVariants.run(this, plan, conf, range, rankings, visits, out, tmp);

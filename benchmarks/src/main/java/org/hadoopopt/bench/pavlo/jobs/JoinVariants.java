@@ -30,10 +30,11 @@ import org.hadoopopt.inputformats.record.UserVisitsRecord;
  * Mutable" two-job plan (repartition join on mutable records, then one reducer that sums per
  * sourceIP and keeps the top); {@code simple-index}, the same with UserVisits read through its
  * visitDate index (inputs: directories made by {@code load}, text); {@code partition}, the map-side
- * join over co-partitioned loaded files ({@link PartitionJoinMapper}) and the same last reducer.
+ * join over co-partitioned loaded files ({@link PartitionJoinMapper}) and the same last reducer;
+ * {@code mtp} and {@code lookup}, pages instead of records ({@link JoinPlans}).
  */
 final class JoinVariants {
-  enum Plan { BASELINE, MT, SIMPLE_INDEX, PARTITION }
+  enum Plan { BASELINE, MT, SIMPLE_INDEX, PARTITION, MTP, LOOKUP }
 
   private JoinVariants() {}
 
@@ -42,13 +43,21 @@ final class JoinVariants {
     try {
       return Plan.valueOf(v.toUpperCase(Locale.ROOT).replace('-', '_'));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(MutableVariants.VARIANT + " must be baseline, mt, simple-index or partition for join, not '"
-          + v + "'");
+      throw new IllegalArgumentException(MutableVariants.VARIANT + " must be baseline, mt, simple-index, partition, mtp or lookup"
+          + " for join, not '" + v + "'");
     }
   }
 
   static void run(BaselineTool tool, Plan plan, Configuration conf, DateRange range, Path rankings, Path visits, Path out,
       Path tmp) throws IOException, InterruptedException {
+    if (plan == Plan.MTP) {
+      JoinPlans.mtp(tool, conf, range, rankings, visits, out, tmp);
+      return;
+    }
+    if (plan == Plan.LOOKUP) {
+      JoinPlans.lookup(tool, conf, range, rankings, visits, out);
+      return;
+    }
     if (plan == Plan.PARTITION) {
       Job job = newJob(conf, "pavlo-join partition (map-side) visitDate " + range);
       CoPartitionedInputFormat.setBuildDir(job.getConfiguration(), visits);
@@ -82,7 +91,7 @@ final class JoinVariants {
     tool.submit(top);
   }
 
-  private static Job newJob(Configuration conf, String name) throws IOException {
+  static Job newJob(Configuration conf, String name) throws IOException {
     Job job = Job.getInstance(conf, name);
     job.setJarByClass(JoinVariants.class);
     job.setMapOutputKeyClass(Text.class);
@@ -94,7 +103,7 @@ final class JoinVariants {
   }
 
   /** (sourceIP, "micros TAB pageRankSum TAB visits") summed by a combiner, then one reducer keeps the top. */
-  private static void topReduce(Job job, Path out) {
+  static void topReduce(Job job, Path out) {
     job.setCombinerClass(JoinPhases.SumReducer.class);
     job.setReducerClass(TopSumReducer.class);
     job.setNumReduceTasks(1);

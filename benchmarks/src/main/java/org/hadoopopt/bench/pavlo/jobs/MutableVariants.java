@@ -39,13 +39,15 @@ public final class MutableVariants {
    * {@code hadoopopt.bench.variant}: {@code baseline} (default), {@code mt}, {@code bdb}, or the indexed
    * {@code mti} / {@code bdbi} (input: a directory made by {@code load}, text / kvsf), or {@code bdbtree} (input: a
    * directory made by {@code load --format bdbtree}, read through its Berkeley DB JE B+-trees), or {@code mtp} / {@code bdbp}
-   * (mt / bdb with the filter pushed into the record reader, {@code Pushdown}); also {@code --variant}.
+   * (mt / bdb with the filter pushed into the record reader, {@code Pushdown}), or {@code mtv} / {@code bdbiv} (pages,
+   * not records: the text, or the loaded KVSF copy through its index, a page of column vectors at a
+   * time, {@link PageVariants}); also {@code --variant}.
    * {@code join} takes {@code baseline}, {@code mt}, {@code simple-index} or {@code partition} ({@link JoinVariants}).
    */
   public static final String VARIANT = "hadoopopt.bench.variant";
 
   /** Which decoding a Selection or Aggregation run uses. */
-  public enum Variant { BASELINE, MT, BDB, MTI, BDBI, BDBTREE, MTP, BDBP }
+  public enum Variant { BASELINE, MT, BDB, MTI, BDBI, BDBTREE, MTP, BDBP, MTV, BDBIV }
 
   private MutableVariants() {}
 
@@ -58,7 +60,8 @@ public final class MutableVariants {
     try {
       return Variant.valueOf(v.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(VARIANT + " must be baseline, mt, bdb, mti, bdbi, bdbtree, mtp or bdbp, not '" + v + "'");
+      throw new IllegalArgumentException(VARIANT + " must be baseline, mt, bdb, mti, bdbi, bdbtree, mtp, bdbp, mtv or bdbiv, not '"
+          + v + "'");
     }
   }
 
@@ -89,6 +92,10 @@ public final class MutableVariants {
       return;
     }
     output(job);
+    if (PageVariants.applies(v)) {
+      PageVariants.selection(job, v);
+      return;
+    }
     if (v == Variant.MTI || v == Variant.BDBI || v == Variant.BDBTREE) {
       // pageRank > X through each loaded file's pageRank index (the loader's index says text or KVSF), or its tree.
       job.setInputFormatClass(v == Variant.BDBTREE ? RankingsBTreeInputFormat.class : RankingsRangeInputFormat.class);
@@ -120,6 +127,10 @@ public final class MutableVariants {
     }
     job.setReducerClass(AggregationJob.MutableRevenueReducer.class);
     output(job);
+    if (PageVariants.applies(v)) {
+      PageVariants.aggregation(job, v);
+      return;
+    }
     if (v == Variant.MTI || v == Variant.BDBI || v == Variant.BDBTREE) {
       DateRange range = AggregationJob.getDateRange(job.getConfiguration());
       if (range.from() == null || range.to() == null) {

@@ -25,7 +25,7 @@ import org.hadoopopt.bench.tools.ToolArgs;
  */
 public final class SelectionJob extends BaselineTool {
   /** The command line {@code hadoop jar hadoopopt-benchmarks-*.jar} takes, as the driver lists it. */
-  public static final String USAGE = "selection [--variant baseline|mt|bdb|mti|bdbi|bdbtree|mtp|bdbp] [--min-rank X] RANKINGS OUT";
+  public static final String USAGE = "selection [--variant baseline|mt|bdb|mti|bdbi|bdbtree|mtp|bdbp|mtv|bdbiv] [--min-rank X] RANKINGS OUT";
 
   /** {@code hadoopopt.bench.selection.min-rank}, default 10: rows with pageRank above it are selected. */
   public static final String MIN_RANK = "hadoopopt.bench.selection.min-rank";
