@@ -24,6 +24,7 @@ import org.hadoopopt.bench.micro.StreamingRuns;
 import org.hadoopopt.bench.micro.WordCorpus;
 import org.hadoopopt.bench.tools.Stats;
 import org.hadoopopt.shmstreaming.io.ShmChannel;
+import org.hadoopopt.shmstreaming.io.StreamBlocks;
 
 /**
  * What the two ShmStreaming experiments ({@link LaiShmJobs}, {@link LaiShmTables}) share: the
@@ -125,9 +126,14 @@ final class LaiShm implements AutoCloseable {
       return new Variant(name, true, p);
     }
 
-    /** Through shm with the ring's data area and batch size set. */
+    /**
+     * Through shm with the ring's data area and batch size set, one ring record per record: the
+     * paper's design, where the batch is the records between wake-ups (in blocks, the default, a
+     * block crosses as one record and neither size means what it does in the paper).
+     */
     static Variant ring(String name, long bytes, int batch) {
       Map<String, String> p = new LinkedHashMap<>();
+      p.put(StreamBlocks.ENABLED, "false");
       p.put(ShmChannel.BUFFER_SIZE, Long.toString(bytes));
       p.put(ShmChannel.BATCH_SIZE, Integer.toString(batch));
       return new Variant(name, true, p);

@@ -122,7 +122,8 @@ public final class LaiShmJobs {
     return n;
   }
 
-  private static long lineCount(byte[] output) {
+  /** The number of lines (newline bytes) in a job's output. */
+  static long lineCount(byte[] output) {
     long n = 0;
     for (byte b : output) {
       if (b == '\n') {

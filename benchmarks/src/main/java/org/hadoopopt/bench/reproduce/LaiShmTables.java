@@ -23,7 +23,8 @@ import org.hadoopopt.bench.micro.WordCorpus;
  * Table II (word count's map stage over lines of 256 bytes of fixed- or varied-size words, the
  * ring at 8192 bytes, the batch size varied), Table III (the ring's size varied at batch 64, the
  * three jobs over the general corpus) and Table IV (word count at batch 1 and 64; busy-waiting,
- * which our ring does not offer, not reproducible with the reason).
+ * which our ring does not offer, not reproducible with the reason). Every shm point runs one ring
+ * record per record ({@link LaiShm.Variant#ring}), as the paper's ring does.
  *
  * <p>Usage: {@code LaiShmTables --findings FILE [--quick] [--native DIR] [--mb MB] [--batches N,..]
  * [--words N,..] [--rings B,..] [--rounds N] [--work DIR]}
@@ -118,7 +119,7 @@ public final class LaiShmTables {
       }
       String kind = varied ? "varied" : "fixed";
       LaiShm.Medians m = x.alternate("Table II " + kind + " " + word, variants, in, mapper, null, 0);
-      long emitted = lines(m.output);
+      long emitted = LaiShmJobs.lineCount(m.output);
       if (emitted != written.words) {
         throw new IllegalStateException("word count's map stage over " + in + ": " + emitted + " records out, but "
             + written.words + " words were written");
@@ -215,7 +216,7 @@ public final class LaiShmTables {
         }
         return counted + " words counted, as written";
       case 1:
-        long n = lines(output);
+        long n = LaiShmJobs.lineCount(output);
         if (n != grepLines) {
           throw new IllegalStateException("grep: " + n + " lines out, but " + grepLines + " input lines contain "
               + LaiShmJobs.PATTERN);
@@ -233,7 +234,7 @@ public final class LaiShmTables {
   private static Finding row(LaiShm.Medians m, String variant, String finding, String paper, double paperFigure,
       String setting, String check) {
     double ratio = m.ratio(variant);
-    String ours = String.format(Locale.ROOT, "%s; pipes %.2f s, shm %.2f s (medians)", setting, m.wall.get("pipes"),
+    String ours = String.format(Locale.ROOT, "%s, one ring record per record; pipes %.2f s, shm %.2f s (medians)", setting, m.wall.get("pipes"),
         m.wall.get(variant));
     String remark = String.format(Locale.ROOT, "%s; CPU pipes/shm %.2f; %s", LaiShm.verdictOnPipes(ratio),
         m.cpuRatio(variant), check);
@@ -283,16 +284,6 @@ public final class LaiShmTables {
       }
     }
     return w;
-  }
-
-  private static long lines(byte[] output) {
-    long n = 0;
-    for (byte b : output) {
-      if (b == '\n') {
-        n++;
-      }
-    }
-    return n;
   }
 
   private static boolean contains(int[] values, int v) {

@@ -1,5 +1,6 @@
 package org.hadoopopt.bench.reproduce;
 import org.hadoopopt.bench.results.Verdict;
+import org.hadoopopt.shmstreaming.io.StreamBlocks;
 import org.hadoopopt.bench.results.Findings;
 import org.hadoopopt.bench.results.Finding;
 
@@ -67,7 +68,10 @@ class LaiShmTest {
     assertRow(rows.get(3), "Table II: words of varied 16 bytes, batch 512", 1.1841, "ring 8192 B, batch 512");
     for (int i = 0; i < 4; i++) {
       assertTrue(rows.get(i).why.contains("records out, one per word written"), rows.get(i).why);
+      assertTrue(rows.get(i).ourSetting.contains("one ring record per record"), rows.get(i).ourSetting);
     }
+    // the paper's ring: batch and ring size mean what they do there only when records cross one by one
+    assertEquals("false", LaiShm.Variant.ring("batch=64", 8192, 64).props.get(StreamBlocks.ENABLED));
     String[] jobs = {"word count", "grep", "inverted index"};
     double[][] paper = {{1.1840, 1.1883}, {1.2228, 1.2215}, {1.1830, 1.1817}};
     int r = 4;
