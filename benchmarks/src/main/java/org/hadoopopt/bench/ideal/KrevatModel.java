@@ -1,47 +1,56 @@
 package org.hadoopopt.bench.ideal;
 
 /**
- * The ideal (lower-bound) run time of a parallel dataflow after Krevat et al., "Applying
- * Performance Models to Understand Data-Intensive Computing Efficiency" (CMU-PDL-10-108, 2010):
- * only I/O is modelled, every node does an equal share, and within a phase reading, sending and
- * writing overlap (pipelining), so a phase takes as long as its busiest resource; the phases run
- * one after the other (the reduce side cannot start before every map output is in).
+ * The ideal (lower-bound) run time of a map-reduce job after Krevat, Shiran, Anderson, Tucek,
+ * Wylie, Ganger, "Applying performance models to understand data-intensive computing efficiency"
+ * (CMU-PDL-10-108, 2010), section 3, as published: its Table 2 parameters and its Table 3
+ * equations, the four cases of backup write (yes or no) by sort (in memory or external).
  *
- * <p>Terms, per the model's description (the symbol in the paper's notation table where known):
+ * <p>Parameters (Table 2): {@code n} nodes; {@code D_r}, {@code D_w} one node's aggregate disk read
+ * and write throughput; {@code N} one node's network throughput; {@code r} the replication of the
+ * job's output (first copy on the local disks, {@code r-1} sent to other nodes); {@code i} the
+ * input bytes; {@code e_M} map output over map input; {@code e_R} reduce output over reduce input.
+ * Per node {@code d_i = i/n}, {@code d_m = i e_M / n}, {@code d_o = i e_M e_R / n}.
+ *
+ * <p>Only I/O is modelled; within a phase the operators are pipelined, so a phase takes as long as
+ * its busier resource: the node's disk, whose transfers in the phase add up, or its network. The
+ * phases add (the sort is the barrier between them). Per input byte (Table 3):
  * <ul>
- *   <li>{@code n} nodes; {@code i} input bytes (each node reads {@code i/n} from its own disks);
- *   <li>{@code D_r}, {@code D_w}: one node's sequential disk read and write bandwidth; {@code N}:
- *       one node's network bandwidth (full duplex);
- *   <li>{@code e_M}: map output over map input; {@code e_R}: reduce output over reduce input;
- *   <li>{@code r}: replication of the job's output: one copy on the local disk, {@code r-1} sent
- *       to other nodes, so each node writes {@code r} times its share of the output and sends and
- *       receives {@code r-1} times it (the output/backup write);
- *   <li>the external-sort term: when a node's share of the intermediate data does not fit in its
- *       memory {@code M}, phase 1 writes it to disk as sorted runs and phase 2 reads it back;
- *       otherwise neither happens.
+ *   <li>phase 1: {@code max(1/D_r + [backup] e_M/D_w + [external] e_M/D_w, ((n-1)/n) e_M / N)}
+ *       (input read, the optional backup write of the map output, the external sort's runs;
+ *       the shuffle sends (n-1)/n of the map output);
+ *   <li>phase 2: {@code max([external] e_M/D_r + r e_M e_R / D_w, e_M e_R (r-1) / N)} (the runs read
+ *       back, the output written r times, r-1 copies sent);
  * </ul>
- * Phase 1: {@code i/n * max(1/D_r, e_M (n-1)/(n N), [external] e_M/D_w)}. Phase 2:
- * {@code e_M i/n * max([external] 1/D_r, e_R (r-1)/N, e_R r/D_w)}. A job without a reduce
- * (map-only) is its phase 1 with the output written instead of shuffled:
- * {@code i/n * max(1/D_r, e_M (r-1)/N, e_M r/D_w)}.
+ * and the job takes {@code i/n} times their sum. The sort is in memory when {@code d_m} is below the
+ * memory the sort may use and external otherwise (the paper: {@code d_m < memory} against
+ * {@code d_m >> memory}). Equation 1 (grep, {@code e_M ~ 0}) is {@code i / (n D_r)}; equation 2
+ * (sort, {@code e_M = e_R = 1}, in memory, no backup) is the first case with those ratios.
  *
- * <p>What could not be checked: the paper's own text (its notation table, Table 3's parameters and
- * the section 4 predictions) could not be retrieved where this was written. Searched: the
- * Parallel Data Lab's abstract pages of CMU-PDL-10-108 (2010, also DTIC ADA532848), of the
- * revised CMU-PDL-11-103 ("Applying Simple Performance Models to Understand Inefficiencies in
- * Data-Intensive Computing", 2011) and of the SIGMETRICS 2011 extended abstract ("Applying
- * Idealized Lower-Bound Runtime Models ..."), and the 2012 version's DTIC record (ADA628031);
- * none carries the model's equations or a worked prediction. The figures they give are all
- * measured systems over the model: well-tuned, record-setting systems take 3-13x the model's
- * time; Parallel DataSeries comes within 10-14% of it (2011), within up to 20% on up to 45 nodes
- * (2012). So the equations above are this project's reading of the model as those abstracts
- * describe it (two pipelined phases, per-node disk and network bandwidths, output replication,
- * data larger than memory written and read back), checked against figures worked by hand from
- * these terms ({@code KrevatModelTest}), not against the paper's. The map-only form is this
- * project's application of the same rule to a job without a shuffle. No CPU term: that is the
- * project's own extension, {@link IdealModel}.
+ * <p>Which case applies is the user's to say: Hadoop always writes the backup (the map output), but
+ * the paper's optimum for short jobs has none (its TeraSort figures and its own Hadoop comparison,
+ * Figure 3) and its PetaSort figures have one. {@link #secondsFromCounters} is the optimum without it.
+ *
+ * <p>{@link #mapOnlySeconds} is this project's application of Table 3's rule to a job without a
+ * shuffle (the paper models every job as two phases): one phase in which the input is read and the
+ * map output written {@code r} times as the job's output. No CPU term: that is the project's own
+ * extension, {@link IdealModel}. {@link KrevatWorkedFigures} holds the paper's section 4 figures
+ * this model reproduces.
  */
 public final class KrevatModel {
+  /** The sort of Table 3's two columns. */
+  public enum Sort {
+    /** {@code d_m} fits in the sort's memory: nothing written or read back. */
+    IN_MEMORY,
+    /** {@code d_m} does not fit: runs written in phase 1 ({@code e_M/D_w}) and read back in phase 2 ({@code e_M/D_r}). */
+    EXTERNAL
+  }
+
+  /** Table 3's rows: whether phase 1 writes the map output to disk as a backup. */
+  public enum Backup {
+    NO, YES
+  }
+
   private final int nodes;
   private final double diskRead;
   private final double diskWrite;
@@ -50,10 +59,10 @@ public final class KrevatModel {
 
   /**
    * @param nodes n
-   * @param diskRead D_r, bytes per second per node (from a cold read)
+   * @param diskRead D_r, bytes per second per node
    * @param diskWrite D_w, bytes per second per node
    * @param network N, bytes per second per node
-   * @param memory M, bytes per node the intermediate data may occupy before an external sort is needed
+   * @param memory bytes per node the sort may hold: {@code d_m} below it sorts in memory
    */
   public KrevatModel(int nodes, double diskRead, double diskWrite, double network, double memory) {
     if (nodes < 1) {
@@ -62,7 +71,7 @@ public final class KrevatModel {
     positive("disk read (D_r)", diskRead);
     positive("disk write (D_w)", diskWrite);
     positive("network (N)", network);
-    positive("memory (M)", memory);
+    positive("memory", memory);
     this.nodes = nodes;
     this.diskRead = diskRead;
     this.diskWrite = diskWrite;
@@ -70,7 +79,7 @@ public final class KrevatModel {
     this.memory = memory;
   }
 
-  /** The model for one node of this machine, from its measured profile (cold disk read, loopback network). */
+  /** The model for n nodes like this machine, from its measured profile (cold disk read, loopback network). */
   public static KrevatModel of(HardwareProfile hw, int nodes) {
     return new KrevatModel(nodes, hw.coldDiskRead(), hw.diskWrite(), hw.network(), hw.memoryBytes());
   }
@@ -81,50 +90,79 @@ public final class KrevatModel {
     }
   }
 
-  /** Whether a node's share of {@code e_M * i} exceeds its memory (the external-sort term applies). */
-  public boolean externalSort(double inputBytes, double eM) {
-    return eM * inputBytes / nodes > memory;
+  /** The same hardware on another number of nodes. */
+  public KrevatModel withNodes(int n) {
+    return new KrevatModel(n, diskRead, diskWrite, network, memory);
   }
 
-  /** Phase 1: read the input, send the map output to its reducers, write it as sorted runs when external. */
-  public double phase1Seconds(double inputBytes, double eM) {
-    check(inputBytes, eM, 0, 1);
-    double perNode = inputBytes / nodes;
-    double read = perNode / diskRead;
-    double send = eM * perNode * (nodes - 1) / nodes / network;
-    double runs = externalSort(inputBytes, eM) ? eM * perNode / diskWrite : 0;
-    return Math.max(read, Math.max(send, runs));
+  /** Table 3's column for a job: in memory when a node's map output {@code d_m = i e_M / n} is below its memory. */
+  public Sort sortFor(double inputBytes, double eM) {
+    return eM * inputBytes / nodes < memory ? Sort.IN_MEMORY : Sort.EXTERNAL;
   }
 
-  /** Phase 2: read the runs back when external, write the output r times (r-1 copies over the network). */
-  public double phase2Seconds(double inputBytes, double eM, double eR, int replication) {
+  /** Phase 1's time per input byte of a node (Table 3, first max). */
+  public double phase1PerByte(double eM, Backup backup, Sort sort) {
+    return phase1PerByte(eM, backup, sort, (nodes - 1) / (double) nodes);
+  }
+
+  /** Phase 1's network term per input byte: the shuffle sends {@code (n-1)/n} of the map output. */
+  public double phase1NetworkPerByte(double eM) {
+    check(1, eM, 0, 1);
+    return (nodes - 1) / (double) nodes * eM / network;
+  }
+
+  private double phase1PerByte(double eM, Backup backup, Sort sort, double shuffled) {
+    check(1, eM, 0, 1);
+    double disk = 1 / diskRead + (backup == Backup.YES ? eM / diskWrite : 0) + (sort == Sort.EXTERNAL ? eM / diskWrite : 0);
+    return Math.max(disk, shuffled * eM / network);
+  }
+
+  /** Phase 2's time per input byte of a node (Table 3, second max). */
+  public double phase2PerByte(double eM, double eR, int replication, Sort sort) {
+    check(1, eM, eR, replication);
+    double disk = (sort == Sort.EXTERNAL ? eM / diskRead : 0) + replication * eM * eR / diskWrite;
+    return Math.max(disk, phase2NetworkPerByte(eM, eR, replication));
+  }
+
+  /** Phase 2's network term per input byte: r-1 copies of the output sent. */
+  public double phase2NetworkPerByte(double eM, double eR, int replication) {
+    check(1, eM, eR, replication);
+    return eM * eR * (replication - 1) / network;
+  }
+
+  /** Table 3: {@code i/n} times the two phases' per-byte times, for the given case. */
+  public double seconds(double inputBytes, double eM, double eR, int replication, Backup backup, Sort sort) {
     check(inputBytes, eM, eR, replication);
-    double intermediate = eM * inputBytes / nodes;
-    double read = externalSort(inputBytes, eM) ? intermediate / diskRead : 0;
-    double send = eR * intermediate * (replication - 1) / network;
-    double write = eR * intermediate * replication / diskWrite;
-    return Math.max(read, Math.max(send, write));
+    return inputBytes / nodes * (phase1PerByte(eM, backup, sort) + phase2PerByte(eM, eR, replication, sort));
   }
 
-  /** A job with a shuffle and a reduce: phase 1 then phase 2. */
-  public double seconds(double inputBytes, double eM, double eR, int replication) {
-    return phase1Seconds(inputBytes, eM) + phase2Seconds(inputBytes, eM, eR, replication);
+  /** Table 3 with the sort the job's map output needs on this model's memory ({@link #sortFor}). */
+  public double seconds(double inputBytes, double eM, double eR, int replication, Backup backup) {
+    return seconds(inputBytes, eM, eR, replication, backup, sortFor(inputBytes, eM));
   }
 
-  /** A map-only job: one phase, its map output written r times as the job's output. */
-  public double mapOnlySeconds(double inputBytes, double eM, int replication) {
-    check(inputBytes, eM, 0, replication);
-    double perNode = inputBytes / nodes;
-    double read = perNode / diskRead;
-    double send = eM * perNode * (replication - 1) / network;
-    double write = eM * perNode * replication / diskWrite;
-    return Math.max(read, Math.max(send, write));
+  /** Equation 1, a grep-like job ({@code e_M ~ 0}): the input read, {@code i / (n D_r)}. */
+  public double grepSeconds(double inputBytes) {
+    check(inputBytes, 0, 0, 1);
+    return inputBytes / nodes / diskRead;
   }
 
   /**
-   * The model for a job (or a chain of jobs, given their sums) from its byte counters: the
-   * input read, the bytes shuffled (0: map-only, then {@code outputBytes} is the map output) and
-   * the output written.
+   * A map-only job (the project's application of Table 3's rule, see the class comment): one
+   * phase, input read and map output written r times on the node's disk, r-1 copies sent:
+   * {@code i/n max(1/D_r + r e/D_w, (r-1) e/N)}.
+   */
+  public double mapOnlySeconds(double inputBytes, double e, int replication) {
+    check(inputBytes, e, 0, replication);
+    double disk = 1 / diskRead + replication * e / diskWrite;
+    double net = (replication - 1) * e / network;
+    return inputBytes / nodes * Math.max(disk, net);
+  }
+
+  /**
+   * The model's optimum for a job (or a chain of jobs, given their sums) from its byte counters:
+   * the input read, the bytes shuffled (0: map-only, then {@code outputBytes} is the map output)
+   * and the output written; no backup write (the paper's optimum), the sort by memory.
    */
   public double secondsFromCounters(long inputBytes, long shuffleBytes, long outputBytes, int replication) {
     if (inputBytes < 0 || shuffleBytes < 0 || outputBytes < 0) {
@@ -138,7 +176,28 @@ public final class KrevatModel {
       return mapOnlySeconds(inputBytes, outputBytes / (double) inputBytes, replication);
     }
     double eM = shuffleBytes / (double) inputBytes;
-    return seconds(inputBytes, eM, outputBytes / (double) shuffleBytes, replication);
+    return seconds(inputBytes, eM, outputBytes / (double) shuffleBytes, replication, Backup.NO);
+  }
+
+  /**
+   * The fewest nodes of this hardware whose model time for the job is at most {@code seconds}, the
+   * way the paper counts them ("an optimal system using the same hardware would achieve better
+   * throughput with k nodes"): {@link #nodesForSeconds} rounded up.
+   */
+  public long nodesToMatch(double inputBytes, double eM, double eR, int replication, Backup backup, Sort sort,
+      double seconds) {
+    return (long) Math.ceil(nodesForSeconds(inputBytes, eM, eR, replication, backup, sort, seconds));
+  }
+
+  /**
+   * The nodes, as a real number, at which the model's time for the job equals {@code seconds}: the
+   * case held, the shuffle's {@code (n-1)/n} taken at its limit 1, {@code i * per-byte time / seconds}.
+   */
+  public double nodesForSeconds(double inputBytes, double eM, double eR, int replication, Backup backup, Sort sort,
+      double seconds) {
+    positive("measured time", seconds);
+    double perByte = phase1PerByte(eM, backup, sort, 1) + phase2PerByte(eM, eR, replication, sort);
+    return inputBytes * perByte / seconds;
   }
 
   private static void check(double inputBytes, double eM, double eR, int replication) {

@@ -44,7 +44,8 @@ final class MicroCluster implements AutoCloseable {
       throw new IOException(failure);
     }
     if (!given.equals("embedded")) {
-      confDir = new File(given);
+      // absolute: the parts run in their own working folder
+      confDir = new File(given).getAbsoluteFile();
       return confDir;
     }
     failure = "the cluster did not start (see logs/cluster.log)"; // until it is up

@@ -21,17 +21,19 @@ public final class ReproduceParts {
   public static List<MicroPart> all() {
     return Collections.unmodifiableList(Arrays.asList(
         part("energy", "Veiga et al.: energy per job (needs a power meter)", false, EnergyCheck.class, null, null),
-        part("jiang-sched", "Jiang et al.: scan and Grep by block size (128 KB-chunk reader, direct I/O), speculation", true, JiangScheduling.class, null, JiangParts::sched),
-        part("jiang-locality", "Jiang et al.: non-local map cost (two DataNodes, remote vs direct local reads)", false, JiangLocality.class, null, null),
+        part("jiang-sched", "Jiang et al.: scan and Grep by block size (128 KB-chunk reader, direct I/O)", true, JiangScheduling.class, null, JiangParts::sched),
+        part(JiangSpeculation.PART, "Jiang et al.: speculation on and off, a second NodeManager made slow by a CPU quota (cgroups), and even (Krevat et al.)", true, JiangSpeculation.class, null, JiangParts::sched),
+        part("jiang-locality", "Jiang et al.: non-local map cost (two DataNodes, remote vs direct local reads); contention", false, JiangLocality.class, null, null),
         part("jiang-config", "Jiang et al.: the tuned settings (+jiang) vs Hadoop's defaults, large aggregation", false, JiangConfig.class, null, JiangParts::suite),
-        part("jiang-table1", "Jiang et al.: Table 1 per-task factors and parallel DBs over Hadoop vs DuckDB", false, JiangTable1.class, null, JiangParts::suite),
+        part("jiang-table1", "Jiang et al.: the tasks' factors, Table 1 (tuned Hadoop, DBMS-X, Vertica) vs DuckDB", false, JiangTable1.class, null, JiangParts::suite),
         part("index-sweep", "Jiang et al.: selection through a range index vs a scan, selectivity 0.2%..100%, 128 MB pages", false, IndexSweep.class, null, (c, jvm, args) -> jvm.add("-Xmx2g")),
         part("decode-512m", "Jiang et al.: immutable vs mutable decoding of 512 MB of records in memory", false, DecodeInMemory.class, null, (c, jvm, args) -> jvm.add("-Xmx4g")),
         part("io-cold", "Jiang et al.: direct vs streaming HDFS reads, page cache evicted (cold) and warm", false, IoModesCold.class, null, IoModesCold::jvm),
-        part("krevat-terasort", "Krevat et al.: tuned TeraSort against the model's ideal", false, KrevatTeraSort.class, null, KrevatTeraSort::command),
+        part(KrevatModelFigures.PART, "Krevat et al.: the model's section 4 figures from the paper's parameters (Table 3)", false, KrevatModelFigures.class, null, null),
+        part("krevat-terasort", "Krevat et al.: TeraSort (4 GB, Table 4 settings) against the model's optimum, and Table 4's gain", false, KrevatTeraSort.class, null, KrevatTeraSort::command),
         part("veiga-pagerank", "Veiga et al.: PageRank micro-benchmark, stock vs the fingerprint collector", false, PageRankBench.class, null, PageRankBench::command),
         part(LaiShmJobs.PART, "Lai et al.: word count, grep, inverted index over many files, pipes vs shm", false, LaiShmJobs.class, MicroPart::shmSkipReason, LaiShm::shmArgs),
-        part(LaiShmTables.PART, "Lai et al.: ring-size and record-size tables, busy-waiting", false, LaiShmTables.class, MicroPart::shmSkipReason, LaiShm::shmArgs)));
+        part(LaiShmTables.PART, "Lai et al.: Tables II-IV (batch and word size, ring size, batch 1 and busy-waiting)", false, LaiShmTables.class, MicroPart::shmSkipReason, LaiShm::shmArgs)));
   }
 
   /**

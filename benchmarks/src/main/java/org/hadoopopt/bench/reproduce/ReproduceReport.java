@@ -44,6 +44,10 @@ public final class ReproduceReport {
     verdictCounts(all).forEach((v, n) -> counts.put(v.name(), n));
     ArrayNode runLines = root.putArray("run");
     run.forEach(runLines::add);
+    ArrayNode why = root.putArray("notReproducible");
+    for (Finding f : notReproducible(all)) {
+      why.addObject().put("part", f.part).put("finding", f.finding).put("why", f.why);
+    }
     ArrayNode a = root.putArray("findings");
     for (Finding f : all) {
       a.add(f.toJson());
@@ -109,7 +113,7 @@ public final class ReproduceReport {
         "ratio", "verdict"));
     for (Finding f : all) {
       b.append(String.format(Locale.ROOT, "%-10s %-46s %12s %12s %7s  %s%n", f.part, cut(f.finding, 46),
-          figure(f.paperFigure, f.unit), figure(f.ourFigure, f.unit), number(f.ratio()), f.verdict.text));
+          paperFigure(f), figure(f.ourFigure, f.unit), number(f.ratio()), f.verdict.text));
       if (!f.paperSetting.isEmpty() || !f.ourSetting.isEmpty()) {
         b.append("           paper: ").append(f.paper).append(f.paperSetting.isEmpty() ? "" : "; " + f.paperSetting)
             .append('\n');
@@ -124,7 +128,18 @@ public final class ReproduceReport {
     StringBuilder counts = new StringBuilder();
     verdictCounts(all).forEach((v, n) -> counts.append(counts.length() == 0 ? "" : ", ").append(n).append(' ').append(v.text));
     b.append(String.format(Locale.ROOT, "%d findings: %s%n", all.size(), counts));
+    List<Finding> nr = notReproducible(all);
+    if (!nr.isEmpty()) {
+      b.append("not reproducible here, and why:\n");
+      for (Finding f : nr) {
+        b.append("  ").append(f.part).append(": ").append(f.finding).append(": ").append(f.why).append('\n');
+      }
+    }
     return b.toString();
+  }
+
+  static List<Finding> notReproducible(List<Finding> all) {
+    return all.stream().filter(f -> f.verdict == Verdict.NOT_REPRODUCIBLE).collect(Collectors.toList());
   }
 
   static String html(List<Finding> all, List<String> run) throws IOException {
@@ -145,12 +160,21 @@ public final class ReproduceReport {
     for (Finding f : all) {
       b.append("<tr><td>").append(escape(f.part)).append("</td><td>").append(escape(f.paper)).append("</td><td class=\"text\">")
           .append(escape(f.finding)).append("</td><td class=\"text\">").append(escape(f.paperSetting)).append("</td><td>")
-          .append(escape(figure(f.paperFigure, f.unit))).append("</td><td class=\"text\">").append(escape(f.ourSetting))
+          .append(escape(paperFigure(f))).append("</td><td class=\"text\">").append(escape(f.ourSetting))
           .append("</td><td>").append(escape(figure(f.ourFigure, f.unit))).append("</td><td>").append(number(f.ratio()))
           .append("</td><td class=\"verdict-").append(f.verdict.name()).append("\">").append(escape(f.verdict.text))
           .append("</td><td class=\"text\">").append(escape(f.why)).append("</td></tr>\n");
     }
     b.append("</table>\n");
+    List<Finding> nr = notReproducible(all);
+    if (!nr.isEmpty()) {
+      b.append("<h2>Not reproducible here, and why</h2>\n<ul>\n");
+      for (Finding f : nr) {
+        b.append("<li>").append(escape(f.part)).append(": ").append(escape(f.finding)).append(": ")
+            .append(escape(f.why)).append("</li>\n");
+      }
+      b.append("</ul>\n");
+    }
     if (!run.isEmpty()) {
       b.append("<pre class=\"run\">").append(escape(String.join("\n", run))).append("</pre>\n");
     }
@@ -163,11 +187,18 @@ public final class ReproduceReport {
     }
   }
 
+  /** The paper's figure as the paper states it: a value, or a bound ("> 1x", "< 2x"). */
+  static String paperFigure(Finding f) {
+    String v = figure(f.paperFigure, f.unit);
+    return f.paperBound.isEmpty() || v.equals("-") ? v : f.paperBound + " " + v;
+  }
+
   static String figure(double v, String unit) {
     if (Double.isNaN(v)) {
       return "-";
     }
-    String n = Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2f", v);
+    boolean whole = Math.abs(v) >= 100 || !unit.equals("x") && v == Math.rint(v);
+    String n = whole ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2f", v);
     return unit.equals("x") ? n + "x" : n + " " + unit;
   }
 

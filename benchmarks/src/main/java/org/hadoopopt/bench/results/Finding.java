@@ -19,6 +19,11 @@ public final class Finding {
   public final String paperSetting;
   /** The paper's figure, NaN when it gives none. */
   public final double paperFigure;
+  /**
+   * How the paper states its figure: {@link Verdict#EXACT} (a value), {@link Verdict#ABOVE} or
+   * {@link Verdict#BELOW} (a bound: "worse", "within 2x"), compared by {@link Verdict#compareBound}.
+   */
+  public final String paperBound;
   public final String ourSetting;
   /** Our figure, NaN when not measured here. */
   public final double ourFigure;
@@ -34,6 +39,7 @@ public final class Finding {
     this.finding = b.finding;
     this.paperSetting = b.paperSetting;
     this.paperFigure = b.paperFigure;
+    this.paperBound = b.paperBound;
     this.ourSetting = b.ourSetting;
     this.ourFigure = b.ourFigure;
     this.unit = b.unit;
@@ -46,15 +52,18 @@ public final class Finding {
     return new Builder(part, paper, finding);
   }
 
-  /** Ours over the paper's, as the verdict compares them (NaN when not comparable). */
+  /** Ours over the paper's, as the verdict compares them (NaN when not comparable or the paper gives a bound). */
   public double ratio() {
-    return Verdict.ratio(paperFigure, ourFigure, unit);
+    return paperBound.equals(Verdict.EXACT) ? Verdict.ratio(paperFigure, ourFigure, unit) : Double.NaN;
   }
 
   public ObjectNode toJson() {
     ObjectNode o = Json.object();
     o.put("part", part).put("paper", paper).put("finding", finding).put("paperSetting", paperSetting);
     Json.number(o, "paperFigure", paperFigure);
+    if (!paperBound.equals(Verdict.EXACT)) {
+      o.put("paperBound", paperBound);
+    }
     o.put("ourSetting", ourSetting);
     Json.number(o, "ourFigure", ourFigure);
     o.put("unit", unit);
@@ -66,6 +75,7 @@ public final class Finding {
   public static Finding fromJson(JsonNode o) {
     Builder b = of(o.path("part").asText(), o.path("paper").asText(), o.path("finding").asText())
         .paper(o.path("paperSetting").asText(), number(o.get("paperFigure")))
+        .bound(o.path("paperBound").asText(Verdict.EXACT))
         .ours(o.path("ourSetting").asText(), number(o.get("ourFigure")))
         .unit(o.path("unit").asText());
     return new Finding(b, Verdict.valueOf(o.path("verdict").asText()), o.path("why").asText(""));
@@ -82,6 +92,7 @@ public final class Finding {
     private final String finding;
     private String paperSetting = "";
     private double paperFigure = Double.NaN;
+    private String paperBound = Verdict.EXACT;
     private String ourSetting = "";
     private double ourFigure = Double.NaN;
     private String unit = "x";
@@ -98,6 +109,25 @@ public final class Finding {
       return this;
     }
 
+    /** The paper states only that its figure is above {@code figure} (e.g. "slower": above 1x). */
+    public Builder paperAbove(String setting, double figure) {
+      return paper(setting, figure).bound(Verdict.ABOVE);
+    }
+
+    /** The paper states only that its figure is at most {@code figure} (e.g. "within a factor of two"). */
+    public Builder paperBelow(String setting, double figure) {
+      return paper(setting, figure).bound(Verdict.BELOW);
+    }
+
+    private Builder bound(String b) {
+      if (!b.equals(Verdict.EXACT) && !b.equals(Verdict.ABOVE) && !b.equals(Verdict.BELOW)) {
+        throw new IllegalArgumentException("a paper's bound is '" + Verdict.ABOVE + "' or '" + Verdict.BELOW + "', not '"
+            + b + "'");
+      }
+      this.paperBound = b;
+      return this;
+    }
+
     public Builder ours(String setting, double figure) {
       this.ourSetting = setting;
       this.ourFigure = figure;
@@ -109,9 +139,9 @@ public final class Finding {
       return this;
     }
 
-    /** Both figures known: the verdict from {@link Verdict#compare}; {@code remark} may be empty. */
+    /** Both figures known: the verdict from {@link Verdict#compare} (or {@link Verdict#compareBound}); {@code remark} may be empty. */
     public Finding measured(String remark) {
-      return new Finding(this, Verdict.compare(paperFigure, ourFigure, unit), remark);
+      return new Finding(this, Verdict.compareBound(paperBound, paperFigure, ourFigure, unit), remark);
     }
 
     /** Cannot be measured on this machine, and why (never empty). */

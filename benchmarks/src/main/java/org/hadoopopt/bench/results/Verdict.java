@@ -17,6 +17,13 @@ public enum Verdict {
   /** A factor closer to 1 than this has no direction: it is compared by difference instead. */
   static final double NO_EFFECT = 0.02;
 
+  /** A paper's figure stated as a value. */
+  public static final String EXACT = "";
+  /** A paper's figure stated as a bound from below: more than the figure ("worse" as above 1x). */
+  public static final String ABOVE = ">";
+  /** A paper's figure stated as a bound from above: at most the figure ("within 2x"). */
+  public static final String BELOW = "<";
+
   public final String text;
 
   Verdict(String text) {
@@ -36,6 +43,28 @@ public enum Verdict {
       return Math.abs(p) < NO_EFFECT ? Double.NaN : Math.log(ours) / p;
     }
     return paper == 0 ? Double.NaN : ours / paper;
+  }
+
+  /**
+   * The verdict for a figure the paper states as {@code bound} of {@code paper}: for {@link #EXACT}
+   * {@link #compare}; for a bound, ours on the paper's side of it is reproduced (for a factor of 1x,
+   * by more than {@link #NO_EFFECT}, so noise is no direction), else smaller here ({@link #ABOVE})
+   * or larger here ({@link #BELOW}).
+   */
+  public static Verdict compareBound(String bound, double paper, double ours, String unit) {
+    if (bound.equals(EXACT)) {
+      return compare(paper, ours, unit);
+    }
+    if (Double.isNaN(paper) || Double.isNaN(ours)) {
+      return NOT_REPRODUCIBLE;
+    }
+    boolean factor = "x".equals(unit) && paper > 0 && ours > 0;
+    double margin = factor ? Math.log(ours) - Math.log(paper) : ours - paper;
+    double noise = factor ? NO_EFFECT : 0;
+    if (bound.equals(ABOVE)) {
+      return margin > noise ? REPRODUCED : SMALLER_HERE;
+    }
+    return margin <= noise ? REPRODUCED : LARGER_HERE;
   }
 
   /** The verdict for a measured figure (both numbers known). */

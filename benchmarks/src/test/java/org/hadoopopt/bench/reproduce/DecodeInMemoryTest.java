@@ -32,7 +32,7 @@ class DecodeInMemoryTest {
       assertTrue(imm > 2 * mut && imm > 50 * r.rows, f + ": immutable allocated " + imm + ", mutable " + mut);
     }
     List<Finding> findings = DecodeInMemory.findings(1, r);
-    assertEquals(3, findings.size());
+    assertEquals(5, findings.size());
     for (int i = 0; i < 3; i++) {
       DecoderKind.Format f = DecodeInMemory.FORMATS[i];
       double want = Stats.median(r.passes.get(DecoderKind.valueOf(f + "_IMMUTABLE")).seconds)
@@ -41,5 +41,18 @@ class DecodeInMemoryTest {
       assertEquals(DecodeInMemory.PAPER_FACTOR, findings.get(i).paperFigure, 0);
       assertTrue(findings.get(i).verdict != Verdict.NOT_REPRODUCIBLE);
     }
+    double[] mutable = new double[3];
+    for (int i = 0; i < 3; i++) {
+      mutable[i] = Stats.median(r.passes.get(DecoderKind.valueOf(DecodeInMemory.FORMATS[i] + "_MUTABLE")).seconds);
+    }
+    java.util.Arrays.sort(mutable);
+    Finding within = findings.get(3);
+    assertEquals(Verdict.BELOW, within.paperBound);
+    assertEquals(mutable[2] / mutable[0], within.ourFigure, 1e-12);
+    Finding share = findings.get(4);
+    double ti = Stats.median(r.passes.get(DecoderKind.TEXT_IMMUTABLE).seconds);
+    double tm = Stats.median(r.passes.get(DecoderKind.TEXT_MUTABLE).seconds);
+    assertEquals(100 * (1 - tm / ti), share.ourFigure, 1e-9);
+    assertEquals(85, share.paperFigure, 0);
   }
 }

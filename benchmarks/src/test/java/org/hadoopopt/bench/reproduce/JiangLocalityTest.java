@@ -23,10 +23,10 @@ class JiangLocalityTest {
     try {
       Finding f = JiangLocality.measure(base, 2L << 20, 1);
       assertEquals(JiangLocality.PART, f.part);
-      assertEquals("%", f.unit);
+      assertEquals("x", f.unit);
       assertFalse(Double.isNaN(f.ourFigure));
-      assertTrue(f.ourFigure > -100, f.ourSetting);
-      assertEquals(Verdict.compare(JiangLocality.PAPER_PERCENT, f.ourFigure, "%"), f.verdict);
+      assertTrue(f.ourFigure > 0, f.ourSetting);
+      assertEquals(Verdict.compare(JiangLocality.PAPER_FACTOR, f.ourFigure, "x"), f.verdict);
       assertTrue(f.ourSetting.contains("local (direct read)") && f.ourSetting.contains("remote (streamed"), f.ourSetting);
     } finally {
       FileUtil.fullyDelete(base);

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The Jiang et al. scheduling experiment's driver at a tiny scale: real HDFS (real block sizes),
- * the local job runner; its three rows, the scan's and Grep's figures computed from their times.
+ * the local job runner; its two rows, the scan's and Grep's figures computed from their times.
  */
 class JiangSchedulingTest {
   @RegisterExtension
@@ -33,14 +33,14 @@ class JiangSchedulingTest {
   }
 
   @Test
-  void scanGrepAndSpeculationRows() throws Exception {
+  void scanAndGrepRows() throws Exception {
     Configuration conf = DFS.conf();
     conf.set("mapreduce.framework.name", "local");
     // no DataNode plugin here: a socket folder of its own keeps other clusters' sockets out
     EndpointDirectory.setSocketDir(conf, Files.createTempDirectory("jiang-sched-sock").toString());
-    JiangScheduling.Sizes s = new JiangScheduling.Sizes(512 * 1024, 64 * 1024, 1, true);
+    JiangScheduling.Sizes s = new JiangScheduling.Sizes(512 * 1024, 64 * 1024, 1);
     List<Finding> rows = JiangScheduling.measure(conf, new Path("/jiang"), s, null);
-    assertEquals(3, rows.size());
+    assertEquals(2, rows.size());
 
     Finding scan = rows.get(0);
     assertEquals(Verdict.compare(JiangScheduling.PAPER_SCAN, scan.ourFigure, "x"), scan.verdict);
@@ -55,14 +55,11 @@ class JiangSchedulingTest {
     assertEquals("%", grep.unit);
     assertTrue(grep.ourFigure > -100 && !Double.isNaN(grep.ourFigure), grep.ourSetting);
     assertTrue(grep.why.contains("1 matching rows both ways"), grep.why); // row 0 of 5,140 has XYZ
-
-    Finding spec = rows.get(2);
-    assertEquals(Verdict.NOT_REPRODUCIBLE, spec.verdict);
-    assertTrue(spec.why.contains("measured anyway") && spec.why.contains("0 speculative attempts"), spec.why);
+    assertEquals(JiangPaper.GREP_BLOCKS_PERCENT_HADOOP, grep.paperFigure, 0);
 
     File f = Files.createTempFile("jiang-sched", ".json").toFile();
     Findings.write(f, JiangScheduling.PART, rows);
-    assertEquals(3, Findings.read(f).size());
+    assertEquals(2, Findings.read(f).size());
   }
 
   @Test

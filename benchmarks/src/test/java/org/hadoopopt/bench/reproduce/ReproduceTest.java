@@ -41,6 +41,30 @@ class ReproduceTest {
   }
 
   @Test
+  void aFigureThePaperStatesAsABoundIsComparedByItsSide() throws Exception {
+    // "speculation makes it worse": on over off above 1x, by more than noise
+    assertEquals(Verdict.REPRODUCED, Verdict.compareBound(Verdict.ABOVE, 1.0, 1.3, "x"));
+    assertEquals(Verdict.SMALLER_HERE, Verdict.compareBound(Verdict.ABOVE, 1.0, 1.01, "x"), "noise is no direction");
+    assertEquals(Verdict.SMALLER_HERE, Verdict.compareBound(Verdict.ABOVE, 1.0, 0.8, "x"));
+    // "within a factor of two"
+    assertEquals(Verdict.REPRODUCED, Verdict.compareBound(Verdict.BELOW, 2.0, 1.3, "x"));
+    assertEquals(Verdict.LARGER_HERE, Verdict.compareBound(Verdict.BELOW, 2.0, 2.5, "x"));
+    assertEquals(Verdict.compare(1.47, 1.51, "x"), Verdict.compareBound(Verdict.EXACT, 1.47, 1.51, "x"));
+    Finding f = Finding.of("p", "paper", "speculation hurts").paperAbove("on over off", 1.0).ours("here", 1.3)
+        .unit("x").measured("");
+    assertEquals(Verdict.REPRODUCED, f.verdict);
+    assertTrue(Double.isNaN(f.ratio()), "a bound has no ratio");
+    File file = new File(dir, "findings/p.json");
+    Findings.write(file, "p", Collections.singletonList(f));
+    Finding back = Findings.read(file).get(0);
+    assertEquals(Verdict.ABOVE, back.paperBound);
+    assertEquals(Verdict.REPRODUCED, back.verdict);
+    assertTrue(ReproduceReport.text(Collections.singletonList(back)).contains("> 1.00x"),
+        ReproduceReport.text(Collections.singletonList(back)));
+    assertEquals(Verdict.EXACT, Finding.of("p", "paper", "f").paper("s", 2).ours("o", 2).measured("").paperBound);
+  }
+
+  @Test
   void notReproducibleNeedsAReason() {
     assertThrows(IllegalArgumentException.class, () -> Finding.of("p", "paper", "f").notReproducible(" "));
   }
@@ -72,6 +96,10 @@ class ReproduceTest {
     assertTrue(rows.get(3).why.contains("wrote no findings"), rows.get(3).why);
     String text = ReproduceReport.text(rows);
     assertTrue(text.contains("4 findings: 1 reproduced, 0 larger here, 0 smaller here, 3 not reproducible here"), text);
+    // the rows not reproducible, each with its reason, listed after the counts
+    assertTrue(text.contains("not reproducible here, and why:\n  beta: beta's finding: cannot run here: no /dev/shm\n"),
+        text);
+    assertEquals(3, ReproduceReport.notReproducible(rows).size());
   }
 
   @Test
