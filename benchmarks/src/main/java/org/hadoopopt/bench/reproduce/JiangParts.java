@@ -7,16 +7,17 @@ import org.hadoopopt.bench.micro.MicroPart;
 /** The arguments of the Jiang et al. parts of {@link ReproduceParts}. */
 final class JiangParts {
   /**
-   * The scale-0.1 Pavlo set (seed 42) the full run reads when present; otherwise the suite
-   * generates one in its work folder.
+   * Where in the checkout a scale-0.1 Pavlo set (seed 42) is read from when present (the
+   * generator's output folder, copied or linked there); otherwise the suite generates one in its
+   * work folder.
    */
-  static final String SET_S01 = "/work/data/pavlo-s01";
+  static final String SET_S01 = "build/pavlo-s01";
 
   private JiangParts() {}
 
   /** The scheduling part: Grep rows copied from the set when it is there. */
   static void sched(MicroPart.Context c, List<String> jvm, List<String> args) {
-    File grep = new File(SET_S01, "grep");
+    File grep = new File(c.home(SET_S01), "grep");
     if (!c.quick && grep.isDirectory()) {
       args.add("--grep-source");
       args.add(grep.toURI().toString());
@@ -28,9 +29,10 @@ final class JiangParts {
     jvm.add("-Xmx3g");
     args.add("--work");
     args.add(c.out("jiang-suite-work"));
-    if (new File(SET_S01, "_pavlo-set.properties").isFile()) {
+    File set = c.home(SET_S01);
+    if (new File(set, "_pavlo-set.properties").isFile()) {
       args.add("--set");
-      args.add(SET_S01);
+      args.add(set.getPath());
     }
   }
 }

@@ -21,7 +21,7 @@ import org.hadoopopt.inputformats.mapreduce.CompleteOutput;
 /**
  * Runs the Pavlo suite ({@link SuiteTool}, local file system and job runner) for the Jiang et al.
  * experiments and reads its results.json. A generated set given as {@code --set} (one made by
- * {@code gen} before the completeness marker existed, e.g. /work/data/pavlo-s01) is used through
+ * {@code gen} before the completeness marker existed, e.g. a set copied to build/pavlo-s01) is used through
  * hard links in the suite's work folder with a marker written from its own properties, so the
  * suite reuses it instead of generating it again; the original is not touched.
  */
