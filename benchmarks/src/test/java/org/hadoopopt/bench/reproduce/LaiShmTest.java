@@ -137,7 +137,11 @@ class LaiShmTest {
     double pipes = Double.parseDouble(m.group(1));
     double shm = Double.parseDouble(m.group(2));
     assertTrue(pipes > 0 && shm > 0, f.ourSetting);
-    assertEquals(pipes / shm, f.ourFigure, f.ourFigure * (0.005 / pipes + 0.005 / shm) + 1e-9, f.ourSetting);
+    // each median lies within half a hundredth of its printed value, so the ratio within these bounds
+    double low = (pipes - 0.005) / (shm + 0.005);
+    double high = (pipes + 0.005) / (shm - 0.005);
+    assertTrue(f.ourFigure >= low - 1e-9 && f.ourFigure <= high + 1e-9,
+        f.ourFigure + " outside [" + low + ", " + high + "]: " + f.ourSetting);
   }
 
   private static void assertNoSegmentsLeft() throws Exception {
