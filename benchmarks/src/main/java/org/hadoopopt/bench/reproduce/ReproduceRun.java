@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -51,7 +50,7 @@ final class ReproduceRun {
     this.scale = quick ? "quick" : "full";
   }
 
-  /** This JVM's run: the code on its class path under {@code home}, the checkout's git revision. */
+  /** This JVM's run: the code on its class path under {@code home}, the commit its jar was built from. */
   static ReproduceRun current(File home, boolean quick) throws IOException {
     List<File> own = new ArrayList<>();
     Path root = home.getCanonicalFile().toPath();
@@ -63,7 +62,7 @@ final class ReproduceRun {
         }
       }
     }
-    return new ReproduceRun(codeFingerprint(root, own), gitRevision(home), quick);
+    return new ReproduceRun(codeFingerprint(root, own), BuildCommit.get(), quick);
   }
 
   /**
@@ -118,25 +117,6 @@ final class ReproduceRun {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
-  }
-
-  /** {@code git describe --always --dirty} of the checkout, or "unknown" (no git, not a clone). */
-  static String gitRevision(File home) {
-    try {
-      Process p = new ProcessBuilder("git", "-C", home.getPath(), "describe", "--always", "--dirty")
-          .redirectErrorStream(true).start();
-      p.getOutputStream().close();
-      String s = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-      if (p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0 && !s.isEmpty() && !s.contains("\n")) {
-        return s;
-      }
-      p.destroyForcibly();
-    } catch (IOException e) {
-      // no git here
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    return "unknown";
   }
 
   /**
