@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.File;
 import java.nio.file.Files;
 import org.hadoopopt.testing.TestFiles;
+import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.Test;
 
 /** The Krevat-style ideal: each phase bounded by its slowest resource, phases in sequence. */
+@VersionNeutral
 class IdealModelTest {
   // 100 MB/s read, 50 MB/s write, 1 GB/s memory, 20 MB/s parse per core, 2 cores.
   private final IdealModel model = new IdealModel(new HardwareProfile(100e6, 50e6, 1e9, 20e6, 2));

@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.StandardOpenOption;
 import org.hadoopopt.testing.TestFiles;
+import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * (best-case times, the slowdowns they give, the nodes an optimal system would need), Table 3's
  * four cases worked by hand, and the probes that feed the model on this machine.
  */
+@VersionNeutral
 class KrevatModelTest {
   private static final double MB = 1e6;
 

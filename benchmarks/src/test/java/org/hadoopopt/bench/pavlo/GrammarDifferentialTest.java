@@ -40,6 +40,7 @@ import org.hadoopopt.inputformats.mapreduce.RangeIndexCounter;
 import org.hadoopopt.inputformats.mapreduce.ScanSplits;
 import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.testing.TestFiles;
+import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.hadoopopt.testing.LogCapture;
@@ -58,6 +59,7 @@ import org.hadoopopt.testing.LogCapture;
  * the same file, row offset and column as the baseline (the converter and loader for the variants
  * that read their output), each one of the injected rows with its expected column.
  */
+@VersionNeutral
 class GrammarDifferentialTest {
   private static final String FROM = "0001-01-01";
   private static final String TO = "9999-12-31";

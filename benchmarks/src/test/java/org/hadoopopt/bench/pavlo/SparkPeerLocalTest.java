@@ -18,6 +18,7 @@ import org.hadoopopt.bench.suite.ResultsJson;
 import org.hadoopopt.bench.suite.SuiteOptions;
 import org.hadoopopt.bench.results.SuiteResults;
 import org.hadoopopt.bench.suite.SuiteTool;
+import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * storage with the seconds the first run's loads took. Needs the Spark module built first
  * ({@code mvn -Pspark -pl benchmarks-spark package}, as .ci/run does); skips, saying so, without it.
  */
+@VersionNeutral
 class SparkPeerLocalTest {
   private static final File MODULE = new File("../benchmarks-spark/target").getAbsoluteFile();
 

@@ -17,6 +17,7 @@ import org.hadoopopt.bench.results.CellResult;
 import org.hadoopopt.bench.results.LoadStep;
 import org.hadoopopt.bench.results.SuiteResults;
 import org.hadoopopt.testing.TestFiles;
+import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * factors and the loading times, and a screenshot shows bars in the report's colours: our best
  * variant's bars stay visible with peers 400x faster beside them. Skips, saying so, only where no Chromium is installed.
  */
+@VersionNeutral
 class ReportRenderTest {
   private static File dir;
   private static File html;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.hadoopopt.bench.tools.Stats;
 import org.hadoopopt.inputformats.codec.DecoderKind;
+import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * immutable decoders allocate more per record than the mutable ones (what the experiment is
  * about), and each finding's figure is the ratio of the measured median times.
  */
+@VersionNeutral
 class DecodeInMemoryTest {
   @Test
   void decodesEveryRowAndReportsTheMeasuredFactors() throws Exception {

@@ -11,6 +11,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.bench.tools.Stats;
+import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * lies within 10% of the paper's target, the index and the scan gave the same rows (the driver
  * checks), the index pruned pages below 100%, and the findings carry exactly what was measured.
  */
+@VersionNeutral
 class IndexSweepTest {
   @TempDir
   File dir;

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.util.List;
+import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * both modes are timed cold and warm; each finding's figure is the ratio of the measured medians.
  * Without a way to evict, the cold finding says why it is not reproducible.
  */
+@VersionNeutral
 class IoModesColdTest {
   @TempDir
   File dir;

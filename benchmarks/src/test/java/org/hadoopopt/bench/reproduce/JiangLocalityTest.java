@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.File;
 import java.nio.file.Files;
 import org.apache.hadoop.fs.FileUtil;
+import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * driver itself fails unless the local scan read every byte direct and the remote one streamed
  * every byte, so a row here means both paths were taken.
  */
+@VersionNeutral
 class JiangLocalityTest {
   @Test
   void localAndRemoteScansGiveTheRow() throws Exception {

@@ -15,6 +15,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.hadoopopt.directio.protocol.EndpointDirectory;
 import org.hadoopopt.testing.MiniDfs;
+import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The Jiang et al. scheduling experiment's driver at a tiny scale: real HDFS (real block sizes),
  * the local job runner; its two rows, the scan's and Grep's figures computed from their times.
  */
+@VersionNeutral
 class JiangSchedulingTest {
   @RegisterExtension
   static final MiniDfs DFS = new MiniDfs(1, smallBlocks());

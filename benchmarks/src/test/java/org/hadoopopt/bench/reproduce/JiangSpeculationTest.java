@@ -18,6 +18,7 @@ import org.hadoopopt.bench.results.Finding;
 import org.hadoopopt.bench.results.Verdict;
 import org.hadoopopt.testing.MiniMrYarn;
 import org.hadoopopt.testing.TestFiles;
+import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * otherwise), and everything it started is gone afterwards. Needs the right to create a cgroup
  * (root here); without it the rows say why.
  */
+@VersionNeutral
 class JiangSpeculationTest {
   @RegisterExtension
   static final MiniMrYarn CLUSTER = new MiniMrYarn(1, smallBlocks());

@@ -12,6 +12,7 @@ import java.io.File;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.hadoopopt.bench.tools.Json;
+import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * work folder): Table 1's rows and the tuned-settings row, each figure recomputed here from the
  * suite's own results.json, every answer equal to the baseline's.
  */
+@VersionNeutral
 class JiangSuiteExperimentsTest {
   @TempDir
   File dir;

@@ -9,10 +9,12 @@ import org.hadoopopt.bench.ideal.KrevatWorkedFigures;
 import org.hadoopopt.bench.results.Finding;
 import org.hadoopopt.bench.results.Findings;
 import org.hadoopopt.bench.results.Verdict;
+import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The krevat-model experiment's rows: each of the paper's worked figures beside the model's. */
+@VersionNeutral
 class KrevatModelFiguresTest {
   @TempDir
   File dir;

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and give their rows: each figure is pipes over shm as measured, the answers were checked, the
  * busy-waiting row says why it cannot be reproduced, and no segment is left in /dev/shm.
  */
+@VersionNeutral
 class LaiShmTest {
   private static final String NATIVE = Paths.get(System.getProperty("shm.native.dir", "../shmstreaming/target/native"))
       .toAbsolutePath().toString();

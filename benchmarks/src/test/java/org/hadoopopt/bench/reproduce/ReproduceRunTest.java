@@ -16,10 +16,12 @@ import java.util.Collections;
 import java.util.Properties;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A run made in parts: the code fingerprint, the marker that keeps stale parts out, a real two-call run. */
+@VersionNeutral
 class ReproduceRunTest {
   @TempDir
   File dir;

@@ -17,10 +17,12 @@ import java.util.List;
 import org.hadoopopt.bench.micro.MicroPart;
 import org.hadoopopt.bench.micro.PartRunner;
 import org.hadoopopt.bench.tools.Json;
+import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The reproduction report: verdicts, rows for experiments that could not run, a real run of one experiment. */
+@VersionNeutral
 class ReproduceTest {
   @TempDir
   File dir;
