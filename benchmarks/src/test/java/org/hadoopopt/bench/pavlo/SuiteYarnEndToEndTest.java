@@ -42,8 +42,8 @@ import org.junit.jupiter.api.Test;
  * equal {@link Reference}'s (plain Java over the generated files in HDFS) and DuckDB's; the
  * {@code +dio} tasks read blocks through the DataNode's plugin (its count of descriptors passed);
  * a local-only variant ({@code pfs}) is named in a notice before the first job. Runs in the
- * integration-test phase on the packaged jar ({@code hadoopopt.bench.jar}, set by the pom's
- * execution), and skips elsewhere.
+ * integration-test phase on the packaged jar ({@code hadoopopt.bench.jar}, set by the pom), beside
+ * the module's other test classes, and skips elsewhere and with {@code -Dsuite.yarn.skip=true}.
  */
 class SuiteYarnEndToEndTest {
   /** bin/cluster's port plan with one DataNode: P..P+42. */
@@ -58,6 +58,7 @@ class SuiteYarnEndToEndTest {
 
   @BeforeAll
   static void startCluster() throws Exception {
+    Assumptions.assumeFalse(Boolean.getBoolean("suite.yarn.skip"), "suite.yarn.skip=true (a targeted -Dtest= run sets it)");
     String jar = System.getProperty("hadoopopt.bench.jar");
     Assumptions.assumeTrue(jar != null && new File(jar).isFile(),
         "runs in the integration-test phase, on the packaged benchmarks jar (mvn verify)");
