@@ -29,6 +29,8 @@ import org.junit.jupiter.api.Test;
  */
 class ClusterScriptEndToEndTest {
   private static final int PORTS = 43; // bin/cluster's port plan with one DataNode: P..P+42
+  /** The AM's and the tasks' JVM options, as SuiteYarnEndToEndTest and MiniMrYarn have them. */
+  private static final String TASK_OPTS = "-Xmx512m -XX:TieredStopAtLevel=1";
   private static String basePort;
   private static Path dir;
   private static Map<String, String> env;
@@ -44,11 +46,14 @@ class ClusterScriptEndToEndTest {
     for (int attempt = 0; attempt < 5 && (start == null || Scripts.portClash(start)); attempt++) {
       basePort = String.valueOf(Scripts.freeBasePort(PORTS));
       start = Scripts.run(300, "cluster", "start", "--dir", dir.toString(), "--base-port", basePort,
-          // test-sized latencies, as MiniMrYarn has them: 100 ms heartbeats instead of 1 s, and no
-          // container-log deletion pending for 3 h that the NodeManager's stop would wait for
+          // test-sized latencies, as MiniMrYarn has them: 100 ms heartbeats instead of 1 s, no
+          // container-log deletion pending for 3 h that the NodeManager's stop would wait for, and
+          // the AM and task JVMs, which live seconds, on C1 alone (start-up is most of their time)
           "--set", "yarn.resourcemanager.nodemanagers.heartbeat-interval-ms=100",
           "--set", "yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms=100",
-          "--set", "yarn.nodemanager.log.retain-seconds=0");
+          "--set", "yarn.nodemanager.log.retain-seconds=0",
+          "--set", "yarn.app.mapreduce.am.command-opts=" + TASK_OPTS,
+          "--set", "mapreduce.map.java.opts=" + TASK_OPTS, "--set", "mapreduce.reduce.java.opts=" + TASK_OPTS);
     }
     assertEquals(0, start.exitCode, start.toString());
     Matcher m = Pattern.compile("^export HADOOP_CONF_DIR=(.+)$", Pattern.MULTILINE).matcher(start.stdout);
