@@ -79,12 +79,24 @@ public final class DuckDbReference implements AutoCloseable {
     return out;
   }
 
-  public static boolean available() {
+  /**
+   * Why DuckDB cannot run here, or null when it can: the driver class missing, or its native
+   * library failing to load. The driver's class loads without the library, which it unpacks into
+   * {@code java.io.tmpdir} and loads on the first connection, so an in-memory database is opened
+   * here: a run learns that before it generates anything, not after its Hadoop rounds.
+   */
+  public static String runtimeProblem() {
     try {
       Class.forName(DRIVER);
-      return true;
     } catch (ClassNotFoundException | LinkageError e) {
-      return false;
+      return "no DuckDB JDBC driver (org.duckdb:duckdb_jdbc, " + DRIVER + ") on the classpath: " + e;
+    }
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+      return null;
+    } catch (SQLException | LinkageError e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      return "DuckDB's native library does not load (it is unpacked into java.io.tmpdir, "
+          + System.getProperty("java.io.tmpdir") + "): " + e + (cause == e ? "" : "; cause: " + cause);
     }
   }
 

@@ -25,13 +25,13 @@ public final class ConsoleTable {
     if (!r.loading().isEmpty()) {
       out.println("loading and conversion (seconds, before any query; a copy an earlier run made counts what making it took):");
       for (LoadStep l : r.loading()) {
-        out.printf(Locale.ROOT, "  %-84s %8s%n", l.describe(), num(l.seconds(), "%.1f"));
+        out.printf(Locale.ROOT, "  %-84s %8s%n", l.describe(), LoadStep.format(l.seconds(), "%.1f"));
       }
       StringBuilder totals = new StringBuilder();
       for (LoadStep.Side side : LoadStep.Side.values()) {
         if (r.loading().stream().anyMatch(l -> l.side() == side)) {
           totals.append(totals.length() == 0 ? "" : ", ").append(side.label()).append(' ')
-              .append(num(r.loadSeconds(side), "%.1f")).append(" s");
+              .append(LoadStep.format(r.loadSeconds(side), "%.1f s"));
         }
       }
       out.println("  per side: " + totals);
@@ -128,7 +128,7 @@ public final class ConsoleTable {
   }
 
   private static String load(SuiteResults r, CellResult c) {
-    return c == null ? "" : " [" + num(r.loadSeconds(c), "%.1f") + "]";
+    return c == null ? "" : " [" + LoadStep.format(r.loadSeconds(c), "%.1f") + "]";
   }
 
   /** The headline tasks this run measured. */

@@ -61,7 +61,7 @@ public final class Headline {
     List<String> loads = new ArrayList<>();
     for (LoadStep.Side side : new LoadStep.Side[] {LoadStep.Side.HADOOPOPT, LoadStep.Side.DUCKDB, LoadStep.Side.SPARK}) {
       if (r.loading().stream().anyMatch(l -> l.side() == side)) {
-        loads.add(String.format(Locale.ROOT, "%s %.1f s", side.label(), r.loadSeconds(side)));
+        loads.add(side.label() + " " + LoadStep.format(r.loadSeconds(side), "%.1f s"));
       }
     }
     if (!loads.isEmpty()) {

@@ -91,11 +91,11 @@ public final class HtmlReport {
     for (LoadStep l : r.loading()) {
       b.append("<tr><td>").append(escape(l.side().label())).append("</td><td>")
           .append(escape(l.step() + (l.reused() ? " (made by an earlier run, reused)" : ""))).append("</td><td>")
-          .append(fmt(l.seconds())).append("</td></tr>\n");
+          .append(escape(LoadStep.format(l.seconds(), "%.2f"))).append("</td></tr>\n");
     }
     for (LoadStep.Side side : LoadStep.Side.values()) {
       if (r.loading().stream().anyMatch(l -> l.side() == side)) {
-        b.append("<tr><th>").append(escape(side.label())).append("</th><th>total</th><th>").append(fmt(r.loadSeconds(side)))
+        b.append("<tr><th>").append(escape(side.label())).append("</th><th>total</th><th>").append(escape(LoadStep.format(r.loadSeconds(side), "%.2f")))
             .append("</th></tr>\n");
       }
     }
@@ -143,7 +143,7 @@ public final class HtmlReport {
       return "-";
     }
     return escape(fmt(c.median()) + (withVariant ? " (" + c.variant() + ")" : "")
-        + (withLoad ? " [" + fmt(r.loadSeconds(c)) + "]" : ""));
+        + (withLoad ? " [" + LoadStep.format(r.loadSeconds(c), "%.2f") + "]" : ""));
   }
 
   private static String table(SuiteResults r) {

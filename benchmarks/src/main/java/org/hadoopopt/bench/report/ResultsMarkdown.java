@@ -15,7 +15,8 @@ import org.hadoopopt.bench.results.SuiteResults;
  * and after), the like-with-like tables (raw against raw; loaded against loaded with each side's
  * loading time), Hadoop's job floor, every loading step, and every cell. A run made in parts (one
  * suite call per group of tasks into its own folder) is summarised in one file from all of its
- * parts' results.json ({@link #merge}); with an earlier run at another scale beside it, the file
+ * parts' results.json ({@link #merge}); a loading time nobody recorded is printed as
+ * {@link LoadStep#UNKNOWN}, in words; with an earlier run at another scale beside it, the file
  * also shows how each column's time grew from that scale to this one.
  */
 public final class ResultsMarkdown {
@@ -45,12 +46,15 @@ public final class ResultsMarkdown {
         }
       }
       for (LoadStep l : p.loading()) {
-        boolean seen = false;
-        for (LoadStep k : all.loading()) {
-          seen |= k.side() == l.side() && k.step().equals(l.step());
+        int seen = -1;
+        for (int k = 0; k < all.loading().size(); k++) {
+          LoadStep had = all.loading().get(k);
+          seen = had.side() == l.side() && had.step().equals(l.step()) ? k : seen;
         }
-        if (!seen) {
+        if (seen < 0) {
           all.loading().add(l);
+        } else if (Double.isNaN(all.loading().get(seen).seconds()) && !Double.isNaN(l.seconds())) {
+          all.loading().set(seen, l); // one part timed the step another reused untimed
         }
       }
       for (String n : p.notices()) {
@@ -106,11 +110,11 @@ public final class ResultsMarkdown {
     b.append("## Loading (seconds; a copy an earlier run made counts what making it took)\n\n| side | step | seconds |\n|---|---|---:|\n");
     for (LoadStep l : r.loading()) {
       b.append("| ").append(l.side().label()).append(" | ").append(l.step()).append(l.reused() ? " (reused)" : "").append(" | ")
-          .append(num(l.seconds(), "%.1f")).append(" |\n");
+          .append(LoadStep.format(l.seconds(), "%.1f")).append(" |\n");
     }
     for (LoadStep.Side side : LoadStep.Side.values()) {
       if (r.loading().stream().anyMatch(l -> l.side() == side)) {
-        b.append("| **").append(side.label()).append("** | total | **").append(num(r.loadSeconds(side), "%.1f")).append("** |\n");
+        b.append("| **").append(side.label()).append("** | total | **").append(LoadStep.format(r.loadSeconds(side), "%.1f")).append("** |\n");
       }
     }
     if (growthFrom != null) {
@@ -126,12 +130,9 @@ public final class ResultsMarkdown {
               .append(" | ").append(then == null || now == null ? "-" : ratio(now.median() / then.median())).append(" |\n");
         }
       }
-      b.append("| loading | HadoopOpt | ").append(num(growthFrom.loadSeconds(LoadStep.Side.HADOOPOPT), "%.1f")).append(" | ")
-          .append(num(r.loadSeconds(LoadStep.Side.HADOOPOPT), "%.1f")).append(" | ")
-          .append(ratio(r.loadSeconds(LoadStep.Side.HADOOPOPT) / growthFrom.loadSeconds(LoadStep.Side.HADOOPOPT))).append(" |\n");
-      for (LoadStep.Side side : new LoadStep.Side[] {LoadStep.Side.DUCKDB, LoadStep.Side.SPARK}) {
-        b.append("| loading | ").append(side.label()).append(" | ").append(num(growthFrom.loadSeconds(side), "%.1f")).append(" | ")
-            .append(num(r.loadSeconds(side), "%.1f")).append(" | ")
+      for (LoadStep.Side side : new LoadStep.Side[] {LoadStep.Side.HADOOPOPT, LoadStep.Side.DUCKDB, LoadStep.Side.SPARK}) {
+        b.append("| loading | ").append(side.label()).append(" | ").append(LoadStep.format(growthFrom.loadSeconds(side), "%.1f"))
+            .append(" | ").append(LoadStep.format(r.loadSeconds(side), "%.1f")).append(" | ")
             .append(ratio(r.loadSeconds(side) / growthFrom.loadSeconds(side))).append(" |\n");
       }
     }
@@ -178,11 +179,11 @@ public final class ResultsMarkdown {
       return "-";
     }
     return String.format(Locale.ROOT, "%.2f (`%s`)", x.ours().median(), x.ours().variant())
-        + (load ? " [" + num(r.loadSeconds(x.ours()), "%.1f") + "]" : "");
+        + (load ? " [" + LoadStep.format(r.loadSeconds(x.ours()), "%.1f") + "]" : "");
   }
 
   private static String withLoad(SuiteResults r, CellResult c) {
-    return c == null ? "-" : sec(c) + " [" + num(r.loadSeconds(c), "%.1f") + "]";
+    return c == null ? "-" : sec(c) + " [" + LoadStep.format(r.loadSeconds(c), "%.1f") + "]";
   }
 
   private static String sec(CellResult c) {

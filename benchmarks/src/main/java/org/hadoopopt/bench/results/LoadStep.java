@@ -42,6 +42,12 @@ public final class LoadStep {
     }
   }
 
+  /**
+   * What the reports print for a loading time nobody measured (a copy an earlier run made without
+   * recording how long that took): words, never a number or NaN.
+   */
+  public static final String UNKNOWN = "unknown (made by an earlier run that did not time it)";
+
   private final Side side;
   private final String step;
   private final String copy;
@@ -88,8 +94,13 @@ public final class LoadStep {
     return side.label() + ": " + step + (reused ? " (made by an earlier run, reused)" : "");
   }
 
+  /** SECONDS in FORMAT (e.g. {@code %.1f}), or {@link #UNKNOWN} when they are NaN. */
+  public static String format(double seconds, String format) {
+    return Double.isNaN(seconds) || Double.isInfinite(seconds) ? UNKNOWN : String.format(Locale.ROOT, format, seconds);
+  }
+
   @Override
   public String toString() {
-    return String.format(Locale.ROOT, "%s %.1f s", describe(), seconds);
+    return describe() + " " + format(seconds, "%.1f s");
   }
 }

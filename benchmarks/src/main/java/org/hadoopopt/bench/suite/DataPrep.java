@@ -78,6 +78,11 @@ final class DataPrep {
     }
     Properties marker = CompleteOutput.read(fs, dir);
     String made = marker == null ? null : CompleteOutput.note(marker, MADE_SECONDS);
+    if (made == null) {
+      // the reports say the time is unknown; the notice says how to have it measured
+      results.notices().add(side.label() + ": " + dir + " was made by an earlier run that did not time it, so the time of '"
+          + step + "' is unknown; delete the folder and the next run makes and times it");
+    }
     results.loading().add(new LoadStep(side, step, copy, made == null ? Double.NaN : Double.parseDouble(made), true));
   }
 

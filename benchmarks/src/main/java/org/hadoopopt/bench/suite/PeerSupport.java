@@ -30,9 +30,10 @@ final class PeerSupport {
   /** Fails, naming the key, when a requested peer cannot run here. */
   static void checkRuntimes(Configuration conf) {
     List<String> peers = SuiteOptions.getPeers(conf);
-    if (peers.contains(SuiteResults.DUCKDB) && !DuckDbReference.available()) {
-      throw new IllegalArgumentException(SuiteOptions.PEERS + ": duckdb needs DuckDB's JDBC driver (org.duckdb:duckdb_jdbc,"
-          + " " + DuckDbReference.DRIVER + ") on the classpath; run with --no-duckdb or --peers none to leave it out");
+    String duckdb = peers.contains(SuiteResults.DUCKDB) ? DuckDbReference.runtimeProblem() : null;
+    if (duckdb != null) {
+      throw new IllegalArgumentException(SuiteOptions.PEERS + ": duckdb cannot run here: " + duckdb
+          + "; run with --no-duckdb or --peers none to leave it out");
     }
     if (peers.contains(SuiteResults.SPARK)) {
       List<String> cp = SuiteOptions.getSparkClasspath(conf);

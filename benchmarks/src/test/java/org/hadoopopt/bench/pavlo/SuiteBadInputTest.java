@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.suite.SuiteOptions;
@@ -14,7 +17,8 @@ import org.hadoopopt.bench.suite.SuiteTool;
 import org.junit.jupiter.api.Test;
 
 /**
- * The suite's checks before anything is generated: a requested peer without its runtime, a scale
+ * The suite's checks before anything is generated: a requested peer without its runtime (Spark's
+ * classpath, DuckDB's native library), a scale
  * too small for the tables, a scale that would not fit the disk, an unknown peer. Each exits 2
  * with a message naming the key, and leaves no set behind.
  */
@@ -53,6 +57,30 @@ class SuiteBadInputTest {
     String[] unknown = run(work, "--peers", "postgres");
     assertEquals("2", unknown[0], unknown[1]);
     assertTrue(unknown[1].contains(SuiteOptions.PEERS + ": unknown peer 'postgres'"), unknown[1]);
+  }
+
+  /**
+   * DuckDB's driver class loads without its native library, which it unpacks into java.io.tmpdir
+   * at the first connection: with no such folder the library cannot load, and the suite (in a JVM
+   * of its own, since this one may have loaded the library already) says so before generating.
+   */
+  @Test
+  void duckdbWhoseNativeLibraryCannotLoadFailsBeforeGenerating() throws Exception {
+    File work = LocalSets.work("bad-duckdb");
+    assertTrue(work.mkdirs());
+    File out = new File(work, "child.out");
+    Process p = new ProcessBuilder(new File(System.getProperty("java.home"), "bin/java").toString(), "-Xmx256m",
+        "-XX:TieredStopAtLevel=1", "-Djava.io.tmpdir=" + new File(work, "no-such-tmp"),
+        "-cp", System.getProperty("java.class.path"), SuiteTool.class.getName(),
+        "--cluster", "local", "--no-ideal", "--tasks", "selection", "--peers", "duckdb",
+        "--out", new File(work, "results").toString(), new File(work, "w").toString())
+        .redirectErrorStream(true).redirectOutput(out).start();
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the suite ended");
+    String printed = new String(Files.readAllBytes(out.toPath()), StandardCharsets.UTF_8);
+    assertEquals(2, p.exitValue(), printed);
+    assertTrue(printed.contains(SuiteOptions.PEERS + ": duckdb cannot run here: DuckDB's native library does not load")
+        && printed.contains("no-such-tmp"), printed);
+    assertFalse(new File(work, "w").exists(), "nothing generated");
   }
 
   @Test
