@@ -23,7 +23,7 @@ import org.hadoopopt.bench.pavlo.jobs.MutableVariants;
 import org.hadoopopt.fingerprint.collector.FingerprintCollector;
 import org.hadoopopt.fingerprint.collector.FingerprintCollector.Mode;
 import org.hadoopopt.fingerprint.collector.FingerprintCounter;
-import org.hadoopopt.inputformats.mapreduce.UserVisitsTextInputFormat;
+import org.hadoopopt.bench.pavlo.format.UserVisitsTextInputFormat;
 
 /**
  * The Pavlo large aggregation (sum of adRevenue by sourceIP, with a combiner) on the

@@ -209,7 +209,8 @@ public final class SortPhaseBenchmark {
     return keys;
   }
 
-  interface Variant {
+  /** One way of sorting the buffer's records (stock, or a fingerprint index with a sorter), timed per run. */
+  interface Sorting {
     long runNanos();
   }
 
@@ -247,7 +248,7 @@ public final class SortPhaseBenchmark {
     conf.setClass(MRJobConfig.MAP_OUTPUT_KEY_CLASS, Text.class, Object.class);
     FingerprintHashComparator hashCmp = new FingerprintHashComparator();
     hashCmp.setConf(conf);
-    Map<String, Variant> variants = new LinkedHashMap<>();
+    Map<String, Sorting> variants = new LinkedHashMap<>();
     variants.put("stock-quicksort", () -> {
       int[] meta = b.stockMeta.clone();
       StockSortable s = new StockSortable(b.data, meta, text);
@@ -267,7 +268,7 @@ public final class SortPhaseBenchmark {
       times.put(name, new ArrayList<>());
     }
     for (int r = -1; r < rounds; r++) { // round -1 warms up
-      for (Map.Entry<String, Variant> v : variants.entrySet()) {
+      for (Map.Entry<String, Sorting> v : variants.entrySet()) {
         long ns = v.getValue().runNanos();
         if (r >= 0) {
           times.get(v.getKey()).add(ns / 1e6);
@@ -279,7 +280,7 @@ public final class SortPhaseBenchmark {
     return medians;
   }
 
-  private static Variant fingerprintSort(Buffer b, RecordIndex index, RecordSorter sorter, RawComparator<?> ties,
+  private static Sorting fingerprintSort(Buffer b, RecordIndex index, RecordSorter sorter, RawComparator<?> ties,
       KeyFingerprinter fp) {
     KeyComparison keys = new KeyComparison(ties, fp);
     keys.reset(b.data, index);

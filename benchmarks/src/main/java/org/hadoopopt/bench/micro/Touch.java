@@ -3,10 +3,10 @@ package org.hadoopopt.bench.micro;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.Date;
-import org.hadoopopt.inputformats.proto.PavloProtos;
+import org.hadoopopt.bench.pavlo.format.PavloProtos;
 import org.hadoopopt.inputformats.record.ByteSlice;
 import org.hadoopopt.inputformats.record.FieldType;
-import org.hadoopopt.inputformats.record.ImmutableRow;
+import org.hadoopopt.bench.decode.ImmutableRow;
 import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
 

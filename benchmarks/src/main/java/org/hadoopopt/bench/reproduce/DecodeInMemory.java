@@ -16,7 +16,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.hadoopopt.bench.micro.Touch;
 import org.hadoopopt.bench.tools.Stats;
-import org.hadoopopt.inputformats.codec.DecoderKind;
+import org.hadoopopt.bench.decode.DecoderKind;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.codec.RecordDecoder;
 import org.hadoopopt.inputformats.record.Row;

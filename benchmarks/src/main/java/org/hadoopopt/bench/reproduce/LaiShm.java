@@ -102,28 +102,31 @@ final class LaiShm implements AutoCloseable {
     return StreamingRuns.command(nativeDir, "", "cpp", name, args);
   }
 
-  /** One variant of a sweep: whether through shm and its extra job properties. */
-  static final class Variant {
+  /**
+   * The channel between Hadoop and the external program in one variant of a sweep: pipes, or shm
+   * with its extra job properties.
+   */
+  static final class Channel {
     final String name;
     final boolean shm;
     final Map<String, String> props;
 
-    Variant(String name, boolean shm, Map<String, String> props) {
+    Channel(String name, boolean shm, Map<String, String> props) {
       this.name = name;
       this.shm = shm;
       this.props = props;
     }
 
-    static Variant pipes() {
-      return new Variant("pipes", false, new LinkedHashMap<>());
+    static Channel pipes() {
+      return new Channel("pipes", false, new LinkedHashMap<>());
     }
 
-    static Variant shm(String name, String key, String value) {
+    static Channel shm(String name, String key, String value) {
       Map<String, String> p = new LinkedHashMap<>();
       if (key != null) {
         p.put(key, value);
       }
-      return new Variant(name, true, p);
+      return new Channel(name, true, p);
     }
 
     /**
@@ -131,12 +134,12 @@ final class LaiShm implements AutoCloseable {
      * paper's design, where the batch is the records between wake-ups (in blocks, the default, a
      * block crosses as one record and neither size means what it does in the paper).
      */
-    static Variant ring(String name, long bytes, int batch) {
+    static Channel ring(String name, long bytes, int batch) {
       Map<String, String> p = new LinkedHashMap<>();
       p.put(StreamBlocks.ENABLED, "false");
       p.put(ShmChannel.BUFFER_SIZE, Long.toString(bytes));
       p.put(ShmChannel.BATCH_SIZE, Integer.toString(batch));
-      return new Variant(name, true, p);
+      return new Channel(name, true, p);
     }
   }
 
@@ -159,16 +162,16 @@ final class LaiShm implements AutoCloseable {
    * Runs every variant once per round in rotated order ({@link Rounds#order}); fails when a
    * variant's output differs from the first run's.
    */
-  Medians alternate(String task, List<Variant> variants, Path in, String mapper, String reducer, int reduces)
+  Medians alternate(String task, List<Channel> variants, Path in, String mapper, String reducer, int reduces)
       throws Exception {
-    Map<String, Variant> byName = new LinkedHashMap<>();
+    Map<String, Channel> byName = new LinkedHashMap<>();
     variants.forEach(v -> byName.put(v.name, v));
     Map<String, List<Double>> wall = new LinkedHashMap<>();
     Map<String, List<Double>> cpu = new LinkedHashMap<>();
     Medians m = new Medians();
     for (int r = 0; r < rounds; r++) {
       for (String name : Rounds.order(new ArrayList<>(byName.keySet()), r)) {
-        Variant v = byName.get(name);
+        Channel v = byName.get(name);
         StreamingRuns.Run run = runs.streaming(in, mapper, reducer, reduces, v.shm, v.props);
         System.out.printf(Locale.ROOT, "RUN %-28s %-12s %7.2f s  cpu %7.2f s%n", task, name, run.seconds, run.cpuSeconds);
         try (java.util.stream.Stream<Path> left = Files.list(shmDir)) {

@@ -64,7 +64,7 @@ public final class LaiShmJobs {
     x.warmUp(bytes);
     String setting = String.format(Locale.ROOT, "%.1f MB in %d files of %.1f MB, %,d-word vocabulary, rounds: %d,"
         + " LocalJobRunner, 2 map slots", bytes / 1048576.0, files, bytes / 1048576.0 / files, LaiShm.VOCABULARY, x.rounds);
-    List<LaiShm.Variant> variants = Arrays.asList(LaiShm.Variant.pipes(), LaiShm.Variant.shm("shm", null, null));
+    List<LaiShm.Channel> variants = Arrays.asList(LaiShm.Channel.pipes(), LaiShm.Channel.shm("shm", null, null));
     List<Finding> out = new ArrayList<>();
 
     LaiShm.Medians wc = x.alternate("wordcount", variants, in, x.program("wordcount", "map"),

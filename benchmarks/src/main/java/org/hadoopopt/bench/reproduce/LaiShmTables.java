@@ -24,7 +24,7 @@ import org.hadoopopt.bench.micro.WordCorpus;
  * ring at 8192 bytes, the batch size varied), Table III (the ring's size varied at batch 64, the
  * three jobs over the general corpus) and Table IV (word count at batch 1 and 64; busy-waiting,
  * which our ring does not offer, not reproducible with the reason). Every shm point runs one ring
- * record per record ({@link LaiShm.Variant#ring}), as the paper's ring does.
+ * record per record ({@link LaiShm.Channel#ring}), as the paper's ring does.
  *
  * <p>Usage: {@code LaiShmTables --findings FILE [--quick] [--native DIR] [--mb MB] [--batches N,..]
  * [--words N,..] [--rings B,..] [--rounds N] [--work DIR]}
@@ -112,10 +112,10 @@ public final class LaiShmTables {
       }
       Path in = x.work.resolve("words-" + word + (varied ? "-varied" : "-fixed"));
       Lines written = wordLines(in, bytes, word, varied, word * 31L + (varied ? 1 : 0));
-      List<LaiShm.Variant> variants = new ArrayList<>();
-      variants.add(LaiShm.Variant.pipes());
+      List<LaiShm.Channel> variants = new ArrayList<>();
+      variants.add(LaiShm.Channel.pipes());
       for (int b : batches) {
-        variants.add(LaiShm.Variant.ring("batch=" + b, TABLE2_RING, b));
+        variants.add(LaiShm.Channel.ring("batch=" + b, TABLE2_RING, b));
       }
       String kind = varied ? "varied" : "fixed";
       LaiShm.Medians m = x.alternate("Table II " + kind + " " + word, variants, in, mapper, null, 0);
@@ -162,15 +162,15 @@ public final class LaiShmTables {
     };
     for (int j = 0; j < JOBS.length; j++) {
       boolean wordCount = j == 0;
-      List<LaiShm.Variant> variants = new ArrayList<>();
-      variants.add(LaiShm.Variant.pipes());
+      List<LaiShm.Channel> variants = new ArrayList<>();
+      variants.add(LaiShm.Channel.pipes());
       for (int r : rings) {
-        variants.add(LaiShm.Variant.ring("ring=" + r, r, PAPER_BATCH));
+        variants.add(LaiShm.Channel.ring("ring=" + r, r, PAPER_BATCH));
       }
       if (wordCount) {
-        variants.add(LaiShm.Variant.ring("batch=1", TABLE2_RING, 1));
+        variants.add(LaiShm.Channel.ring("batch=1", TABLE2_RING, 1));
         if (!contains(rings, TABLE2_RING)) {
-          variants.add(LaiShm.Variant.ring("ring=" + TABLE2_RING, TABLE2_RING, PAPER_BATCH));
+          variants.add(LaiShm.Channel.ring("ring=" + TABLE2_RING, TABLE2_RING, PAPER_BATCH));
         }
       }
       String[] p = programs[j];

@@ -38,11 +38,11 @@ final class Availability {
   }
 
   /** Whether the variant is meant for the task at all (independent of what is installed). */
-  static boolean applies(Variant v, Task t) {
-    if ((v.has(Variant.Modifier.FP) || v.has(Variant.Modifier.FPH) || v.has(Variant.Modifier.HASH)) && !t.reduces()) {
+  static boolean applies(JobVariant v, Task t) {
+    if ((v.has(JobVariant.Modifier.FP) || v.has(JobVariant.Modifier.FPH) || v.has(JobVariant.Modifier.HASH)) && !t.reduces()) {
       return false; // map-only: no sort for a collector to change
     }
-    if ((v.has(Variant.Modifier.PFS) || v.has(Variant.Modifier.PFSH)) && (!t.reduces() || t == Task.JOIN)) {
+    if ((v.has(JobVariant.Modifier.PFS) || v.has(JobVariant.Modifier.PFSH)) && (!t.reduces() || t == Task.JOIN)) {
       // the join's last job sorts NullWritable keys, which the patch declines (and the suite then fails)
       return false;
     }
@@ -74,18 +74,18 @@ final class Availability {
   }
 
   /** Null when the variant can run the task here, else why not (one line). */
-  String missing(Variant v, Task t) {
-    Variant.Decoder d = v.decoder();
-    if (d != Variant.Decoder.BASELINE && !programs.offersVariant(t.program(), d.label())) {
+  String missing(JobVariant v, Task t) {
+    JobVariant.Decoder d = v.decoder();
+    if (d != JobVariant.Decoder.BASELINE && !programs.offersVariant(t.program(), d.label())) {
       return "program '" + t.program() + "' has no --variant " + d.label() + " in this jar yet";
     }
     if (d.input().loaded() && !programs.has("load")) {
       return "the jar has no 'load' program yet (needed for the loaded copies " + d.label() + " reads)";
     }
-    if ((v.has(Variant.Modifier.FP) || v.has(Variant.Modifier.FPH)) && !loadable(FINGERPRINT_COLLECTOR)) {
+    if ((v.has(JobVariant.Modifier.FP) || v.has(JobVariant.Modifier.FPH)) && !loadable(FINGERPRINT_COLLECTOR)) {
       return "the mapred-fingerprint jar is not on the classpath";
     }
-    if (v.has(Variant.Modifier.HASH) && !loadable(HadoopOptKeys.HASH_GROUP_COLLECTOR)) {
+    if (v.has(JobVariant.Modifier.HASH) && !loadable(HadoopOptKeys.HASH_GROUP_COLLECTOR)) {
       return "the mapred-fingerprint jar on the classpath has no hash-grouping collector";
     }
     if (v.patched()) {
@@ -94,7 +94,7 @@ final class Availability {
         return why;
       }
     }
-    if (v.has(Variant.Modifier.DIO)) {
+    if (v.has(JobVariant.Modifier.DIO)) {
       String why = directIoMissing();
       if (why != null) {
         return why;

@@ -32,24 +32,24 @@ final class ContainerClasses {
 
   /**
    * The classes VARIANT's tasks load beyond the program's own: the ones whose jars
-   * {@link Execution#configure(org.apache.hadoop.conf.Configuration, Variant)} ships (what
+   * {@link Execution#configure(org.apache.hadoop.conf.Configuration, JobVariant)} ships (what
    * {@code -libjars} would), the decoders' and each modifier's plugin.
    */
-  static List<String> of(Variant v) {
+  static List<String> of(JobVariant v) {
     List<String> out = new ArrayList<>();
-    if (v.decoder() != Variant.Decoder.BASELINE) {
+    if (v.decoder() != JobVariant.Decoder.BASELINE) {
       out.addAll(List.of(TaskJars.INPUTFORMATS));
     }
-    if (v.has(Variant.Modifier.FP) || v.has(Variant.Modifier.FPH)) {
+    if (v.has(JobVariant.Modifier.FP) || v.has(JobVariant.Modifier.FPH)) {
       out.add(HadoopOptKeys.FINGERPRINT_COLLECTOR);
     }
-    if (v.has(Variant.Modifier.HASH)) {
+    if (v.has(JobVariant.Modifier.HASH)) {
       out.add(HadoopOptKeys.HASH_GROUP_COLLECTOR);
     }
-    if (v.has(Variant.Modifier.DIO)) {
+    if (v.has(JobVariant.Modifier.DIO)) {
       out.add(HadoopOptKeys.DIRECTIO_BUILDER);
     }
-    if (v.has(Variant.Modifier.PFSH)) {
+    if (v.has(JobVariant.Modifier.PFSH)) {
       out.add(HadoopOptKeys.HASH_COMPARATOR);
     }
     return out;
@@ -73,11 +73,11 @@ final class ContainerClasses {
    * Null when every class of {@link #of VARIANT} reaches the containers of a job of PROGRAM_CLASS
    * (shipped from the jar it came from here, or held by the job jar), else what is missing.
    */
-  String missing(Variant v, Class<?> programClass) {
+  String missing(JobVariant v, Class<?> programClass) {
     return missing(of(v), programClass);
   }
 
-  /** {@link #missing(Variant, Class)} for the classes CLASS_NAMES. */
+  /** {@link #missing(JobVariant, Class)} for the classes CLASS_NAMES. */
   String missing(List<String> classNames, Class<?> programClass) {
     String jobJar = jobJar(programClass);
     for (String c : classNames) {

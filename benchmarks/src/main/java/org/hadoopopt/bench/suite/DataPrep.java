@@ -87,11 +87,11 @@ final class DataPrep {
   }
 
   /** The name cells and loading steps give the copy of TABLE that INPUT reads (a folder under the set). */
-  static String copyName(Variant.Input input, String table) {
+  static String copyName(JobVariant.Input input, String table) {
     return folder(input) + "/" + table;
   }
 
-  private static String folder(Variant.Input input) {
+  private static String folder(JobVariant.Input input) {
     switch (input) {
       case TEXT:
         return "text";
@@ -104,13 +104,13 @@ final class DataPrep {
     }
   }
 
-  private static String loadFormat(Variant.Input input) {
-    return input == Variant.Input.LOADED_TEXT ? "text"
-        : input == Variant.Input.LOADED_KVSF || input == Variant.Input.LOADED_KVSF_BY_KEY ? "kvsf" : "bdbtree";
+  private static String loadFormat(JobVariant.Input input) {
+    return input == JobVariant.Input.LOADED_TEXT ? "text"
+        : input == JobVariant.Input.LOADED_KVSF || input == JobVariant.Input.LOADED_KVSF_BY_KEY ? "kvsf" : "bdbtree";
   }
 
   /**
-   * Bytes per page of the copies sorted and indexed on their key ({@link Variant.Input#LOADED_KVSF_BY_KEY}):
+   * Bytes per page of the copies sorted and indexed on their key ({@link JobVariant.Input#LOADED_KVSF_BY_KEY}):
    * a lookup reads and decodes the one page that may hold its key, so pages are small.
    */
   static final int KEY_PAGE_BYTES = 8192;
@@ -167,7 +167,7 @@ final class DataPrep {
   }
 
   /** The copy of TABLE that INPUT names, made now if missing. */
-  Path input(Variant.Input input, String table) throws Exception {
+  Path input(JobVariant.Input input, String table) throws Exception {
     Path text = new Path(set, table);
     switch (input) {
       case TEXT:
@@ -198,7 +198,7 @@ final class DataPrep {
         c.set(LoadJob.PARTITIONS, partitions);
         c.set(LoadJob.FORMAT, format);
         String step = "load " + table + " (" + format + ", partitioned, indexed)";
-        if (input == Variant.Input.LOADED_KVSF_BY_KEY) {
+        if (input == JobVariant.Input.LOADED_KVSF_BY_KEY) {
           String key = LoadJob.partitionColumn(c);
           c.set(LoadJob.INDEX_COLUMN, key);
           c.setInt(LoadJob.PAGE_SIZE, KEY_PAGE_BYTES);

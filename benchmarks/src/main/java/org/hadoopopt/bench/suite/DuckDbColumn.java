@@ -98,7 +98,7 @@ final class DuckDbColumn {
     c.addSeconds(s);
     c.setAnswer(a.lines().size(), a.sha256());
     if (round == 0) {
-      PeerSupport.compare(prep.fs(), new Path(outRoot, t.name() + "/" + Variant.BASELINE.name()), a, c, results, progress);
+      PeerSupport.compare(prep.fs(), new Path(outRoot, t.name() + "/" + JobVariant.BASELINE.name()), a, c, results, progress);
     }
     return c;
   }

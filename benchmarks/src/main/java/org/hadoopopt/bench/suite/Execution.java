@@ -80,11 +80,11 @@ final class Execution {
    * Runs the task in the variant over INPUTS (one per task table) into OUT (replaced); the patched
    * variants in PATCHED (null when the plan has none).
    */
-  static Execution run(Programs programs, Configuration base, Task task, Variant v, List<Path> inputs, Path out,
+  static Execution run(Programs programs, Configuration base, Task task, JobVariant v, List<Path> inputs, Path out,
       PatchedJvm patched) throws Exception {
     Configuration conf = configure(base, task, v);
     List<String> args = new ArrayList<>(task.options());
-    if (v.decoder() != Variant.Decoder.BASELINE) {
+    if (v.decoder() != JobVariant.Decoder.BASELINE) {
       args.add("--variant");
       args.add(v.decoder().label());
     }
@@ -108,7 +108,7 @@ final class Execution {
       throw new IllegalStateException(task + " in variant " + v + " exited with " + rc + " (args " + args + ")");
     }
     Map<String, Long> counters = counters(tool);
-    if (v.has(Variant.Modifier.DIO) && Jobs.isLocalRunner(conf)) {
+    if (v.has(JobVariant.Modifier.DIO) && Jobs.isLocalRunner(conf)) {
       long direct = DirectIoStatistics.directBytes() - directBefore;
       counters.put(DIRECT_BYTES, direct);
       if (direct == 0) {
@@ -132,12 +132,12 @@ final class Execution {
   static final String SPLIT_MINSIZE = "mapreduce.input.fileinputformat.split.minsize";
 
   /** Whether the variant switches on one of our map-output collectors. */
-  static boolean collector(Variant v) {
-    return v.has(Variant.Modifier.FP) || v.has(Variant.Modifier.FPH) || v.has(Variant.Modifier.HASH);
+  static boolean collector(JobVariant v) {
+    return v.has(JobVariant.Modifier.FP) || v.has(JobVariant.Modifier.FPH) || v.has(JobVariant.Modifier.HASH);
   }
 
-  /** {@link #configure(Configuration, Variant)}, and one map per file for the aggregations' collector variants. */
-  static Configuration configure(Configuration base, Task task, Variant v) {
+  /** {@link #configure(Configuration, JobVariant)}, and one map per file for the aggregations' collector variants. */
+  static Configuration configure(Configuration base, Task task, JobVariant v) {
     Configuration conf = configure(base, v);
     if (task.program().equals(Task.AGGREGATION.program()) && collector(v) && SuiteOptions.aggregationWholeFiles(conf)
         && conf.getLong(SPLIT_MINSIZE, 0) <= 1) { // unset, or Hadoop's default (mapred-default.xml: 0)
@@ -155,12 +155,12 @@ final class Execution {
    * reduce side is then a large part of their time, and the scans they are compared with (mt, bdb,
    * mtp) get the same reduce side so the comparison stays one of reading and grouping.
    */
-  static boolean parallelReduceApplies(Task task, Variant v) {
+  static boolean parallelReduceApplies(Task task, JobVariant v) {
     if (!task.program().equals(Task.AGGREGATION.program())) {
       return false;
     }
     return collector(v) || v.decoder().pages()
-        || (task.name().equals(Task.AGGREGATION_DATES.name()) && v.decoder() != Variant.Decoder.BASELINE);
+        || (task.name().equals(Task.AGGREGATION_DATES.name()) && v.decoder() != JobVariant.Decoder.BASELINE);
   }
 
   /** Hadoop's reducer count, local-runner reduce threads and reduce input buffer (see SuiteOptions.AGGREGATION_PARALLEL_REDUCE). */
@@ -187,28 +187,28 @@ final class Execution {
   }
 
   /** The base configuration plus the variant's keys and task jars. */
-  static Configuration configure(Configuration base, Variant v) {
+  static Configuration configure(Configuration base, JobVariant v) {
     Configuration conf = new Configuration(base);
-    if (v.decoder() != Variant.Decoder.BASELINE) {
+    if (v.decoder() != JobVariant.Decoder.BASELINE) {
       TaskJars.ship(conf, TaskJars.INPUTFORMATS);
     }
-    if (v.has(Variant.Modifier.FP) || v.has(Variant.Modifier.FPH)) {
-      HadoopOptKeys.fingerprint(conf, v.has(Variant.Modifier.FPH));
+    if (v.has(JobVariant.Modifier.FP) || v.has(JobVariant.Modifier.FPH)) {
+      HadoopOptKeys.fingerprint(conf, v.has(JobVariant.Modifier.FPH));
     }
-    if (v.has(Variant.Modifier.HASH)) {
+    if (v.has(JobVariant.Modifier.HASH)) {
       HadoopOptKeys.hashGroup(conf);
     }
-    if (v.has(Variant.Modifier.DIO)) {
+    if (v.has(JobVariant.Modifier.DIO)) {
       HadoopOptKeys.directIo(conf);
       if (Jobs.isLocalRunner(conf)) {
         conf.setBoolean(HDFS_CACHE_OFF, true);
       }
     }
-    if (v.has(Variant.Modifier.JIANG)) {
+    if (v.has(JobVariant.Modifier.JIANG)) {
       JiangTuned.apply(conf);
     }
-    if (v.has(Variant.Modifier.PFS) || v.has(Variant.Modifier.PFSH)) {
-      HadoopOptKeys.patchSort(conf, v.has(Variant.Modifier.PFSH));
+    if (v.has(JobVariant.Modifier.PFS) || v.has(JobVariant.Modifier.PFSH)) {
+      HadoopOptKeys.patchSort(conf, v.has(JobVariant.Modifier.PFSH));
     }
     return conf;
   }

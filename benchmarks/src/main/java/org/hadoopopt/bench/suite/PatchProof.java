@@ -28,8 +28,8 @@ final class PatchProof {
   }
 
   /** Null when the fingerprint-sort patch ran as VARIANT asks (or it asks for none), else why not. */
-  static String check(Tool tool, Variant v) throws IOException, InterruptedException {
-    boolean on = v.has(Variant.Modifier.PFS) || v.has(Variant.Modifier.PFSH);
+  static String check(Tool tool, JobVariant v) throws IOException, InterruptedException {
+    boolean on = v.has(JobVariant.Modifier.PFS) || v.has(JobVariant.Modifier.PFSH);
     if (!(tool instanceof BaselineTool)) {
       return on ? "cannot read " + tool.getClass().getName() + "'s job counters to check the patch ran" : null;
     }

@@ -47,7 +47,7 @@ final class PatchedClasses {
   }
 
   /** Null when VARIANT's patched run can happen here, else why not (with the command that fixes it). */
-  static String missing(Configuration conf, Variant v) {
+  static String missing(Configuration conf, JobVariant v) {
     if (!Jobs.isLocalRunner(conf)) {
       return "the patched variants run on the local job runner, in a JVM with the patched classes first (--cluster local)";
     }
@@ -56,7 +56,7 @@ final class PatchedClasses {
       return "hadoop-patches' classes are not built (no " + jar + "): run hadoop-patches/build.sh "
           + VersionInfo.getVersion() + " (or set " + JAR + ")";
     }
-    if (v.has(Variant.Modifier.PFSH) && HadoopOptKeys.missing(HadoopOptKeys.HASH_COMPARATOR, "mapred-fingerprint") != null) {
+    if (v.has(JobVariant.Modifier.PFSH) && HadoopOptKeys.missing(HadoopOptKeys.HASH_COMPARATOR, "mapred-fingerprint") != null) {
       return "the mapred-fingerprint jar (hash mode's comparator) is not on the classpath";
     }
     return null;

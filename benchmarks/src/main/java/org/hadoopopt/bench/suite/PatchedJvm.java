@@ -118,7 +118,7 @@ final class PatchedJvm implements Closeable {
   }
 
   /** Runs PROGRAM with ARGS and CONF (the variant's keys set) in the child; fails if the patch did not run. */
-  Result run(Configuration conf, String program, List<String> args, Variant v) throws IOException {
+  Result run(Configuration conf, String program, List<String> args, JobVariant v) throws IOException {
     File req = new File(dir, "request-" + (++requests));
     if (!req.mkdirs()) {
       throw new IOException("cannot create " + req);
@@ -216,7 +216,7 @@ final class PatchedJvm implements Closeable {
     for (int i = 0; i < Integer.parseInt(p.getProperty("args")); i++) {
       args.add(p.getProperty("arg." + i));
     }
-    Variant v = Variant.parse(p.getProperty("variant"));
+    JobVariant v = JobVariant.parse(p.getProperty("variant"));
     String program = p.getProperty("program");
     String notPatched = PatchProof.mapTaskFrom(jar);
     if (notPatched != null) {

@@ -39,8 +39,8 @@ final class SpaceCheck {
     Map<String, Integer> copies = new LinkedHashMap<>();
     for (Task t : plan.tasks()) {
       for (String table : t.tables()) {
-        java.util.Set<Variant.Input> inputs = java.util.EnumSet.noneOf(Variant.Input.class);
-        for (Variant v : plan.variants(t)) {
+        java.util.Set<JobVariant.Input> inputs = java.util.EnumSet.noneOf(JobVariant.Input.class);
+        for (JobVariant v : plan.variants(t)) {
           inputs.add(v.decoder().input(table));
         }
         copies.merge(table, Math.max(1, inputs.size()), Math::max);

@@ -139,7 +139,7 @@ final class SparkColumn {
     Answer a = new Answer(lines);
     CellResult c = results.cell(t.name(), column);
     c.setAnswer(a.lines().size(), a.sha256());
-    PeerSupport.compare(prep.fs(), new Path(outRoot, t.name() + "/" + Variant.BASELINE.name()), a, c, results, progress);
+    PeerSupport.compare(prep.fs(), new Path(outRoot, t.name() + "/" + JobVariant.BASELINE.name()), a, c, results, progress);
     return c;
   }
 

@@ -22,7 +22,7 @@ public final class SuiteOptions {
   public static final String RUNS = "hadoopopt.bench.suite.runs";
   /** {@code hadoopopt.bench.suite.tasks}, default all: comma-separated tasks (grep, selection, aggregation, aggregation-small, aggregation-dates, join, udf), {@code headline} (grep, selection, aggregation, join) or {@code all}. */
   public static final String TASKS = "hadoopopt.bench.suite.tasks";
-  /** {@code hadoopopt.bench.suite.variants}, default {@code all} ({@link Variant#DEFAULTS}): comma-separated variants, or {@code all}, or {@code quick} ({@link Variant#QUICK}); baseline is always added. */
+  /** {@code hadoopopt.bench.suite.variants}, default {@code all} ({@link JobVariant#DEFAULTS}): comma-separated variants, or {@code all}, or {@code quick} ({@link JobVariant#QUICK}); baseline is always added. */
   public static final String VARIANTS = "hadoopopt.bench.suite.variants";
   /** {@code hadoopopt.bench.suite.out}, default {@code bench-results}: local folder of results.json, report.html, hardware.json. */
   public static final String OUT = "hadoopopt.bench.suite.out";
@@ -207,12 +207,12 @@ public final class SuiteOptions {
   }
 
   /** The variants, baseline first (every speedup and answer check needs it). */
-  public static List<Variant> getVariants(Configuration conf) {
+  public static List<JobVariant> getVariants(Configuration conf) {
     String[] names = conf.getTrimmedStrings(VARIANTS);
     List<String> specs = new ArrayList<>(Arrays.asList("baseline"));
-    specs.addAll(names.length == 0 ? Variant.DEFAULTS : Arrays.asList(names));
+    specs.addAll(names.length == 0 ? JobVariant.DEFAULTS : Arrays.asList(names));
     try {
-      return Variant.parseList(specs);
+      return JobVariant.parseList(specs);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(VARIANTS + ": " + e.getMessage());
     }

@@ -13,13 +13,13 @@ import org.hadoopopt.bench.pavlo.Task;
  * here; the rest become notices (one line per variant and reason).
  */
 final class SuitePlan {
-  private final Map<Task, List<Variant>> byTask = new LinkedHashMap<>();
+  private final Map<Task, List<JobVariant>> byTask = new LinkedHashMap<>();
   private final Map<String, List<String>> skipped = new LinkedHashMap<>();
 
-  SuitePlan(List<Task> tasks, List<Variant> variants, Availability availability) {
+  SuitePlan(List<Task> tasks, List<JobVariant> variants, Availability availability) {
     for (Task t : tasks) {
-      List<Variant> vs = new ArrayList<>();
-      for (Variant v : variants) {
+      List<JobVariant> vs = new ArrayList<>();
+      for (JobVariant v : variants) {
         if (!Availability.applies(v, t)) {
           continue;
         }
@@ -39,16 +39,16 @@ final class SuitePlan {
   }
 
   /** The task's variants in run R's order: rotated by R, so each variant leads some round. */
-  List<Variant> variants(Task t, int round) {
-    List<Variant> vs = byTask.get(t);
-    List<Variant> out = new ArrayList<>(vs.size());
+  List<JobVariant> variants(Task t, int round) {
+    List<JobVariant> vs = byTask.get(t);
+    List<JobVariant> out = new ArrayList<>(vs.size());
     for (int i = 0; i < vs.size(); i++) {
       out.add(vs.get((i + round) % vs.size()));
     }
     return out;
   }
 
-  List<Variant> variants(Task t) {
+  List<JobVariant> variants(Task t) {
     return byTask.get(t);
   }
 
@@ -68,11 +68,11 @@ final class SuitePlan {
   Set<String> programs() {
     Set<String> out = new LinkedHashSet<>();
     out.add("gen");
-    for (Map.Entry<Task, List<Variant>> e : byTask.entrySet()) {
-      for (Variant v : e.getValue()) {
+    for (Map.Entry<Task, List<JobVariant>> e : byTask.entrySet()) {
+      for (JobVariant v : e.getValue()) {
         out.add(e.getKey().program());
-        Variant.Input in = v.decoder().input();
-        if (in == Variant.Input.KVSF) {
+        JobVariant.Input in = v.decoder().input();
+        if (in == JobVariant.Input.KVSF) {
           out.add("convert");
         } else if (in.loaded()) {
           out.add("load");
@@ -84,7 +84,7 @@ final class SuitePlan {
 
   int executionsPerRound() {
     int n = 0;
-    for (List<Variant> vs : byTask.values()) {
+    for (List<JobVariant> vs : byTask.values()) {
       n += vs.size();
     }
     return n;

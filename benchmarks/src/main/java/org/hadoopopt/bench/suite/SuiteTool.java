@@ -79,7 +79,7 @@ public final class SuiteTool extends Configured implements Tool {
     ToolArgs a;
     Configuration conf = new Configuration(getConf());
     List<Task> tasks;
-    List<Variant> variants;
+    List<JobVariant> variants;
     try {
       a = ToolArgs.parse(args, SuiteOptions.VALUED, SuiteOptions.FLAGS, 1);
       SuiteOptions.apply(a, conf);
@@ -96,7 +96,7 @@ public final class SuiteTool extends Configured implements Tool {
       LoadSettings.compress(conf);
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage() + "\nusage: " + USAGE + "\n  tasks: " + Task.names() + "\n  variants: "
-          + String.join(",", Variant.DEFAULTS));
+          + String.join(",", JobVariant.DEFAULTS));
       return 2;
     }
     File out = new File(SuiteOptions.getOut(conf)).getAbsoluteFile();
@@ -155,7 +155,7 @@ public final class SuiteTool extends Configured implements Tool {
     }
     PatchedJvm patched = null;
     try {
-      if (plan.tasks().stream().anyMatch(t -> plan.variants(t).stream().anyMatch(Variant::patched))) {
+      if (plan.tasks().stream().anyMatch(t -> plan.variants(t).stream().anyMatch(JobVariant::patched))) {
         // started before any timing, reused by every patched execution
         patched = new PatchedJvm(PatchedClasses.jar(conf), new File(out, "patched-jvm"));
       }
@@ -211,7 +211,7 @@ public final class SuiteTool extends Configured implements Tool {
   private static Map<String, List<Path>> prepareInputs(SuitePlan plan, DataPrep prep) throws Exception {
     Map<String, List<Path>> inputs = new HashMap<>();
     for (Task t : plan.tasks()) {
-      for (Variant v : plan.variants(t)) {
+      for (JobVariant v : plan.variants(t)) {
         List<Path> paths = new ArrayList<>();
         for (String table : t.tables()) {
           paths.add(prep.input(v.decoder().input(table), table));
@@ -235,7 +235,7 @@ public final class SuiteTool extends Configured implements Tool {
         // Hadoop's job floor, each round beside the tasks: what the shortest of them cannot go below
         progress.printf(Locale.ROOT, "[%d/%d] round %d  %-18s %-18s ", ++done, total, round + 1, Task.FLOOR, SuiteResults.EMPTY_JOB);
         progress.flush();
-        Execution e = Execution.run(programs, conf, Task.FLOOR, Variant.BASELINE, new ArrayList<>(),
+        Execution e = Execution.run(programs, conf, Task.FLOOR, JobVariant.BASELINE, new ArrayList<>(),
             new Path(outRoot, Task.FLOOR.name()), patched);
         CellResult c = results.cell(SuiteResults.FLOOR, SuiteResults.EMPTY_JOB);
         c.addSeconds(e.seconds);
@@ -243,17 +243,17 @@ public final class SuiteTool extends Configured implements Tool {
         progress.printf(Locale.ROOT, "%7.2f s%n", e.seconds);
       }
       for (Task t : plan.tasks()) {
-        Map<Variant, Answer> answers = new LinkedHashMap<>();
-        for (Variant v : plan.variants(t, round)) {
+        Map<JobVariant, Answer> answers = new LinkedHashMap<>();
+        for (JobVariant v : plan.variants(t, round)) {
           progress.printf(Locale.ROOT, "[%d/%d] round %d  %-18s %-18s ", ++done, total, round + 1, t, v);
           progress.flush();
           Execution e = Execution.run(programs, conf, t, v, inputs.get(t.name() + "/" + v.name()),
               new Path(outRoot, t.name() + "/" + v.name()), patched);
           CellResult c = results.cell(t.name(), v.name());
           if (c.seconds().isEmpty()) {
-            c.setStorage(v.decoder().input() == Variant.Input.TEXT ? CellResult.Storage.TEXT : CellResult.Storage.LOADED);
+            c.setStorage(v.decoder().input() == JobVariant.Input.TEXT ? CellResult.Storage.TEXT : CellResult.Storage.LOADED);
             for (String table : t.tables()) {
-              if (v.decoder().input(table) != Variant.Input.TEXT) {
+              if (v.decoder().input(table) != JobVariant.Input.TEXT) {
                 c.copies().add(DataPrep.copyName(v.decoder().input(table), table));
               }
             }
@@ -264,8 +264,8 @@ public final class SuiteTool extends Configured implements Tool {
           answers.put(v, e.answer);
           progress.printf(Locale.ROOT, "%7.2f s  %d lines%n", e.seconds, e.answer.lines().size());
         }
-        Answer base = baseline.computeIfAbsent(t, k -> answers.get(Variant.BASELINE));
-        for (Map.Entry<Variant, Answer> e : answers.entrySet()) {
+        Answer base = baseline.computeIfAbsent(t, k -> answers.get(JobVariant.BASELINE));
+        for (Map.Entry<JobVariant, Answer> e : answers.entrySet()) {
           check(results, base, t.name(), e.getKey().name(), e.getValue());
         }
       }

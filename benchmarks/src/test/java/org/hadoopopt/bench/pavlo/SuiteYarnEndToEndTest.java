@@ -21,7 +21,7 @@ import org.hadoopopt.bench.results.BuildCommit;
 import org.hadoopopt.bench.results.CellResult;
 import org.hadoopopt.bench.results.SuiteResults;
 import org.hadoopopt.bench.suite.ResultsJson;
-import org.hadoopopt.bench.suite.Variant;
+import org.hadoopopt.bench.suite.JobVariant;
 import org.hadoopopt.bench.tools.TaskJars;
 import org.hadoopopt.directio.datanode.DirectIoDataNodePlugin;
 import org.hadoopopt.testing.Scripts;
@@ -117,7 +117,7 @@ class SuiteYarnEndToEndTest {
     String pfs = "notice: skipped pfs: the patched variants run on the local job runner";
     assertTrue(run.stdout.contains(pfs) && run.stdout.indexOf(pfs) < run.stdout.indexOf("[1/"), run.stdout);
     assertEquals(1, r.notices().size(), r.notices().toString());
-    for (String v : Variant.QUICK) {
+    for (String v : JobVariant.QUICK) {
       int measured = 0;
       for (CellResult c : r.cells()) {
         if (c.variant().equals(v)) {

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.hadoopopt.bench.tools.Stats;
-import org.hadoopopt.inputformats.codec.DecoderKind;
+import org.hadoopopt.bench.decode.DecoderKind;
 import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.Test;
 

@@ -73,7 +73,7 @@ class LaiShmTest {
       assertTrue(rows.get(i).ourSetting.contains("one ring record per record"), rows.get(i).ourSetting);
     }
     // the paper's ring: batch and ring size mean what they do there only when records cross one by one
-    assertEquals("false", LaiShm.Variant.ring("batch=64", 8192, 64).props.get(StreamBlocks.ENABLED));
+    assertEquals("false", LaiShm.Channel.ring("batch=64", 8192, 64).props.get(StreamBlocks.ENABLED));
     String[] jobs = {"word count", "grep", "inverted index"};
     double[][] paper = {{1.1840, 1.1883}, {1.2228, 1.2215}, {1.1830, 1.1817}};
     int r = 4;

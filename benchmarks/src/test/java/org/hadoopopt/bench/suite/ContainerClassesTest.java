@@ -55,10 +55,10 @@ class ContainerClassesTest {
   /** The check's class list is what the suite's job configuration ships, for every variant it knows. */
   @Test
   void theListedClassesAreTheOnesEachVariantShips() {
-    List<String> specs = new ArrayList<>(Variant.DEFAULTS);
-    specs.addAll(Variant.QUICK);
+    List<String> specs = new ArrayList<>(JobVariant.DEFAULTS);
+    specs.addAll(JobVariant.QUICK);
     specs.addAll(Arrays.asList("mt+hash+dio", "bdbtree", "mtp", "bdbp+fp", "mt+fph", "pfsh", "mt+jiang"));
-    for (Variant v : Variant.parseList(specs)) {
+    for (JobVariant v : JobVariant.parseList(specs)) {
       Task task = Task.ALL.stream().filter(t -> Availability.applies(v, t)).findFirst().orElseThrow();
       Set<String> shipped = new TreeSet<>(Execution.configure(yarn(), task, v).getTrimmedStringCollection(TaskJars.TMPJARS));
       Set<String> listed = new TreeSet<>();
@@ -74,8 +74,8 @@ class ContainerClassesTest {
   @Test
   void pluginClassesInJarsReachTheContainers() {
     ContainerClasses check = new ContainerClasses();
-    for (String v : Variant.QUICK) {
-      assertNull(check.missing(Variant.parse(v), LoadJob.class), v);
+    for (String v : JobVariant.QUICK) {
+      assertNull(check.missing(JobVariant.parse(v), LoadJob.class), v);
     }
     assertNull(ContainerClasses.jobJarMissing("load", LoadJob.class), "the loader's job jar is the inputformats jar");
   }

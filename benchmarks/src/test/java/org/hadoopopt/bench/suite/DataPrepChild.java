@@ -26,9 +26,9 @@ public final class DataPrepChild {
   static void step(DataPrep prep, String step) throws Exception {
     prep.ensureSet(Arrays.asList("rankings", "uservisits"));
     if (step.equals("kvsf")) {
-      prep.input(Variant.Input.KVSF, "uservisits");
+      prep.input(JobVariant.Input.KVSF, "uservisits");
     } else if (step.equals("load")) {
-      prep.input(Variant.Input.LOADED_KVSF, "uservisits");
+      prep.input(JobVariant.Input.LOADED_KVSF, "uservisits");
     }
   }
 

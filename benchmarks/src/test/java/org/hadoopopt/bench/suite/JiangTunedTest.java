@@ -19,11 +19,11 @@ class JiangTunedTest {
     profile.forEach(e -> inFile.put(e.getKey(), e.getValue()));
     assertEquals(new TreeMap<>(JiangTuned.SETTINGS), inFile);
 
-    Configuration job = Execution.configure(new Configuration(false), Variant.parse("jiang"));
+    Configuration job = Execution.configure(new Configuration(false), JobVariant.parse("jiang"));
     JiangTuned.SETTINGS.forEach((k, v) -> assertEquals(v, job.get(k), k));
     assertEquals("536870912", job.get("dfs.blocksize"));
     assertEquals("300", job.get("mapreduce.task.io.sort.factor"));
-    assertEquals("mt+jiang", Variant.parse("mt+jiang").name());
-    assertEquals(null, Execution.configure(new Configuration(false), Variant.parse("mt")).get("mapreduce.task.io.sort.factor"));
+    assertEquals("mt+jiang", JobVariant.parse("mt+jiang").name());
+    assertEquals(null, Execution.configure(new Configuration(false), JobVariant.parse("mt")).get("mapreduce.task.io.sort.factor"));
   }
 }

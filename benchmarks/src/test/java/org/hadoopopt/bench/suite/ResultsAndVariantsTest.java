@@ -68,36 +68,36 @@ class ResultsAndVariantsTest {
 
   @Test
   void variantNamesAreCanonical() {
-    assertEquals("bdb+fph+dio", Variant.parse("BDB+dio+fph").name());
-    assertEquals("fph", Variant.parse("baseline+fph").name());
-    assertTrue(Variant.parse("baseline").isBaseline());
-    assertEquals(Variant.Input.LOADED_KVSF, Variant.parse("bdbi").decoder().input());
-    assertEquals(Variant.Input.LOADED_BDBTREE, Variant.parse("bdbtree").decoder().input());
-    assertTrue(Variant.parse("bdbtree").decoder().input().loaded());
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Variant.parse("bdb+turbo"));
+    assertEquals("bdb+fph+dio", JobVariant.parse("BDB+dio+fph").name());
+    assertEquals("fph", JobVariant.parse("baseline+fph").name());
+    assertTrue(JobVariant.parse("baseline").isBaseline());
+    assertEquals(JobVariant.Input.LOADED_KVSF, JobVariant.parse("bdbi").decoder().input());
+    assertEquals(JobVariant.Input.LOADED_BDBTREE, JobVariant.parse("bdbtree").decoder().input());
+    assertTrue(JobVariant.parse("bdbtree").decoder().input().loaded());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JobVariant.parse("bdb+turbo"));
     assertTrue(e.getMessage().contains("turbo"), e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> Variant.parse("fp+fph"));
-    assertEquals("bdb+fph+hash", Variant.parse("bdb+hash+fph").name());
-    assertEquals("mt+pfs", Variant.parse("mt+patched+pfs").name(), "+pfs implies +patched");
-    assertTrue(Variant.parse("pfsh").patched() && Variant.parse("patched+fp").patched() && !Variant.parse("fp").patched());
-    assertThrows(IllegalArgumentException.class, () -> Variant.parse("pfs+pfsh"));
-    assertThrows(IllegalArgumentException.class, () -> Variant.parse("pfs+fp"));
-    assertThrows(IllegalArgumentException.class, () -> Variant.parse("pfsh+hash"));
-    assertTrue(!Availability.applies(Variant.parse("pfs"), Task.JOIN) && !Availability.applies(Variant.parse("pfs"), Task.GREP)
-        && Availability.applies(Variant.parse("pfsh"), Task.UDF) && Availability.applies(Variant.parse("patched"), Task.GREP));
-    assertTrue(Variant.parseList(List.of("all")).containsAll(Variant.parseList(List.of("mt+hash", "bdb+hash"))));
+    assertThrows(IllegalArgumentException.class, () -> JobVariant.parse("fp+fph"));
+    assertEquals("bdb+fph+hash", JobVariant.parse("bdb+hash+fph").name());
+    assertEquals("mt+pfs", JobVariant.parse("mt+patched+pfs").name(), "+pfs implies +patched");
+    assertTrue(JobVariant.parse("pfsh").patched() && JobVariant.parse("patched+fp").patched() && !JobVariant.parse("fp").patched());
+    assertThrows(IllegalArgumentException.class, () -> JobVariant.parse("pfs+pfsh"));
+    assertThrows(IllegalArgumentException.class, () -> JobVariant.parse("pfs+fp"));
+    assertThrows(IllegalArgumentException.class, () -> JobVariant.parse("pfsh+hash"));
+    assertTrue(!Availability.applies(JobVariant.parse("pfs"), Task.JOIN) && !Availability.applies(JobVariant.parse("pfs"), Task.GREP)
+        && Availability.applies(JobVariant.parse("pfsh"), Task.UDF) && Availability.applies(JobVariant.parse("patched"), Task.GREP));
+    assertTrue(JobVariant.parseList(List.of("all")).containsAll(JobVariant.parseList(List.of("mt+hash", "bdb+hash"))));
     for (Task t : List.of(Task.AGGREGATION, Task.AGGREGATION_SMALL, Task.AGGREGATION_DATES)) {
-      assertTrue(Availability.applies(Variant.parse("mt+hash"), t) && Availability.applies(Variant.parse("bdb+hash"), t), t.name());
-      assertEquals(null, new Availability(Programs.ofDriver(), new Configuration()).missing(Variant.parse("bdb+hash"), t),
+      assertTrue(Availability.applies(JobVariant.parse("mt+hash"), t) && Availability.applies(JobVariant.parse("bdb+hash"), t), t.name());
+      assertEquals(null, new Availability(Programs.ofDriver(), new Configuration()).missing(JobVariant.parse("bdb+hash"), t),
           t.name());
     }
-    assertTrue(Availability.applies(Variant.parse("hash"), Task.JOIN) && Availability.applies(Variant.parse("hash"), Task.UDF));
-    assertTrue(!Availability.applies(Variant.parse("hash"), Task.GREP), "map-only: no collector");
-    assertEquals(Variant.parseList(Variant.QUICK), Variant.parseList(List.of("quick", "bdbiv")));
-    assertTrue(Variant.parseList(List.of("all")).containsAll(Variant.parseList(Variant.QUICK)),
+    assertTrue(Availability.applies(JobVariant.parse("hash"), Task.JOIN) && Availability.applies(JobVariant.parse("hash"), Task.UDF));
+    assertTrue(!Availability.applies(JobVariant.parse("hash"), Task.GREP), "map-only: no collector");
+    assertEquals(JobVariant.parseList(JobVariant.QUICK), JobVariant.parseList(List.of("quick", "bdbiv")));
+    assertTrue(JobVariant.parseList(List.of("all")).containsAll(JobVariant.parseList(JobVariant.QUICK)),
         "--variants all runs the quick run's variants too");
-    for (Variant.Decoder d : Variant.Decoder.values()) {
-      assertTrue(Variant.parseList(List.of("all")).stream().anyMatch(v -> v.decoder() == d), "all has decoder " + d.label());
+    for (JobVariant.Decoder d : JobVariant.Decoder.values()) {
+      assertTrue(JobVariant.parseList(List.of("all")).stream().anyMatch(v -> v.decoder() == d), "all has decoder " + d.label());
     }
   }
 
@@ -116,7 +116,7 @@ class ResultsAndVariantsTest {
 
   @Test
   void roundsRotateTheVariantOrder() {
-    List<Variant> vs = Variant.parseList(List.of("baseline", "mt", "bdb"));
+    List<JobVariant> vs = JobVariant.parseList(List.of("baseline", "mt", "bdb"));
     Availability all = new Availability(Programs.ofDriver(), new Configuration());
     SuitePlan plan = new SuitePlan(List.of(Task.SELECTION), vs, all);
     assertEquals("[baseline, mt, bdb]", plan.variants(Task.SELECTION, 0).toString());
@@ -141,25 +141,25 @@ class ResultsAndVariantsTest {
   void aggregationCollectorVariantsReadOneMapPerFile() {
     String min = Execution.SPLIT_MINSIZE;
     Configuration base = new Configuration(false);
-    assertEquals(Long.MAX_VALUE, Execution.configure(base, Task.AGGREGATION, Variant.parse("mt+hash")).getLong(min, 0));
-    assertEquals(Long.MAX_VALUE, Execution.configure(base, Task.AGGREGATION_DATES, Variant.parse("mt+fph")).getLong(min, 0));
-    assertNull(Execution.configure(base, Task.AGGREGATION, Variant.parse("mt")).get(min), "no collector: Hadoop's splits");
-    assertNull(Execution.configure(base, Task.AGGREGATION, Variant.BASELINE).get(min), "baseline: Hadoop's splits");
-    assertNull(Execution.configure(base, Task.JOIN, Variant.parse("mt+fph")).get(min), "not an aggregation");
+    assertEquals(Long.MAX_VALUE, Execution.configure(base, Task.AGGREGATION, JobVariant.parse("mt+hash")).getLong(min, 0));
+    assertEquals(Long.MAX_VALUE, Execution.configure(base, Task.AGGREGATION_DATES, JobVariant.parse("mt+fph")).getLong(min, 0));
+    assertNull(Execution.configure(base, Task.AGGREGATION, JobVariant.parse("mt")).get(min), "no collector: Hadoop's splits");
+    assertNull(Execution.configure(base, Task.AGGREGATION, JobVariant.BASELINE).get(min), "baseline: Hadoop's splits");
+    assertNull(Execution.configure(base, Task.JOIN, JobVariant.parse("mt+fph")).get(min), "not an aggregation");
     org.apache.hadoop.mapred.JobConf defaults = new org.apache.hadoop.mapred.JobConf(); // mapred-default.xml's 0
     assertEquals("0", defaults.get(min));
-    assertEquals(Long.MAX_VALUE, Execution.configure(defaults, Task.AGGREGATION, Variant.parse("mt+hash")).getLong(min, 0),
+    assertEquals(Long.MAX_VALUE, Execution.configure(defaults, Task.AGGREGATION, JobVariant.parse("mt+hash")).getLong(min, 0),
         "Hadoop's default minimum is not the run's own");
     Configuration off = new Configuration(false);
     off.set(SuiteOptions.AGGREGATION_WHOLE_FILES, "false");
-    assertNull(Execution.configure(off, Task.AGGREGATION, Variant.parse("mt+hash")).get(min), "switched off");
+    assertNull(Execution.configure(off, Task.AGGREGATION, JobVariant.parse("mt+hash")).get(min), "switched off");
     Configuration given = new Configuration(false);
     given.setLong(min, 1234);
-    assertEquals(1234, Execution.configure(given, Task.AGGREGATION, Variant.parse("mt+hash")).getLong(min, 0), "the run's own");
+    assertEquals(1234, Execution.configure(given, Task.AGGREGATION, JobVariant.parse("mt+hash")).getLong(min, 0), "the run's own");
     Configuration bad = new Configuration(false);
     bad.set(SuiteOptions.AGGREGATION_WHOLE_FILES, "yes");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Execution.configure(bad, Task.AGGREGATION, Variant.parse("mt+hash")));
+        () -> Execution.configure(bad, Task.AGGREGATION, JobVariant.parse("mt+hash")));
     assertTrue(e.getMessage().contains(SuiteOptions.AGGREGATION_WHOLE_FILES), e.getMessage());
   }
 
@@ -167,38 +167,38 @@ class ResultsAndVariantsTest {
   void aggregationCollectorVariantsRunTheReduceSideInParallelAndInMemory() {
     int cores = Runtime.getRuntime().availableProcessors();
     org.apache.hadoop.mapred.JobConf defaults = new org.apache.hadoop.mapred.JobConf(); // mapred-default.xml's values
-    Configuration hash = Execution.configure(defaults, Task.AGGREGATION, Variant.parse("mt+hash"));
+    Configuration hash = Execution.configure(defaults, Task.AGGREGATION, JobVariant.parse("mt+hash"));
     assertEquals(cores, hash.getInt(Execution.REDUCES, -1));
     assertEquals(cores, hash.getInt(Execution.LOCAL_REDUCES, -1));
     assertEquals(Execution.REDUCE_INPUT_IN_MEMORY, hash.getFloat(Execution.REDUCE_INPUT_BUFFER, -1f));
-    assertEquals(cores, Execution.configure(defaults, Task.AGGREGATION_SMALL, Variant.parse("bdb+fph")).getInt(Execution.REDUCES, -1));
-    assertEquals(1, Execution.configure(defaults, Task.AGGREGATION, Variant.parse("mt")).getInt(Execution.REDUCES, -1),
+    assertEquals(cores, Execution.configure(defaults, Task.AGGREGATION_SMALL, JobVariant.parse("bdb+fph")).getInt(Execution.REDUCES, -1));
+    assertEquals(1, Execution.configure(defaults, Task.AGGREGATION, JobVariant.parse("mt")).getInt(Execution.REDUCES, -1),
         "no collector: Hadoop's one reducer");
-    assertEquals(0f, Execution.configure(defaults, Task.AGGREGATION, Variant.BASELINE).getFloat(Execution.REDUCE_INPUT_BUFFER, -1f));
+    assertEquals(0f, Execution.configure(defaults, Task.AGGREGATION, JobVariant.BASELINE).getFloat(Execution.REDUCE_INPUT_BUFFER, -1f));
     for (String dates : new String[] {"mti", "mt", "bdbtree", "mti+hash"}) {
-      Configuration c = Execution.configure(defaults, Task.AGGREGATION_DATES, Variant.parse(dates));
+      Configuration c = Execution.configure(defaults, Task.AGGREGATION_DATES, JobVariant.parse(dates));
       assertEquals(cores, c.getInt(Execution.REDUCES, -1), "the date-range aggregation's " + dates);
       assertEquals(Execution.REDUCE_INPUT_IN_MEMORY, c.getFloat(Execution.REDUCE_INPUT_BUFFER, -1f), dates);
     }
-    assertEquals(1, Execution.configure(defaults, Task.AGGREGATION_DATES, Variant.BASELINE).getInt(Execution.REDUCES, -1),
+    assertEquals(1, Execution.configure(defaults, Task.AGGREGATION_DATES, JobVariant.BASELINE).getInt(Execution.REDUCES, -1),
         "the baseline stays stock Hadoop");
-    assertTrue(Execution.configure(defaults, Task.AGGREGATION_DATES, Variant.parse("mti")).getLong(Execution.SPLIT_MINSIZE, 0)
+    assertTrue(Execution.configure(defaults, Task.AGGREGATION_DATES, JobVariant.parse("mti")).getLong(Execution.SPLIT_MINSIZE, 0)
         < Long.MAX_VALUE, "whole files only with a collector");
-    assertEquals(1, Execution.configure(defaults, Task.JOIN, Variant.parse("mt+hash")).getInt(Execution.REDUCES, -1),
+    assertEquals(1, Execution.configure(defaults, Task.JOIN, JobVariant.parse("mt+hash")).getInt(Execution.REDUCES, -1),
         "not an aggregation");
     Configuration given = new Configuration(defaults);
     given.setInt(Execution.REDUCES, 5);
     given.setFloat(Execution.REDUCE_INPUT_BUFFER, 0.3f);
-    Configuration kept = Execution.configure(given, Task.AGGREGATION, Variant.parse("mt+hash"));
+    Configuration kept = Execution.configure(given, Task.AGGREGATION, JobVariant.parse("mt+hash"));
     assertEquals(5, kept.getInt(Execution.REDUCES, -1), "the run's own");
     assertEquals(0.3f, kept.getFloat(Execution.REDUCE_INPUT_BUFFER, -1f), "the run's own");
     Configuration off = new Configuration(defaults);
     off.set(SuiteOptions.AGGREGATION_PARALLEL_REDUCE, "false");
-    assertEquals(1, Execution.configure(off, Task.AGGREGATION, Variant.parse("mt+hash")).getInt(Execution.REDUCES, -1), "switched off");
+    assertEquals(1, Execution.configure(off, Task.AGGREGATION, JobVariant.parse("mt+hash")).getInt(Execution.REDUCES, -1), "switched off");
     Configuration bad = new Configuration(false);
     bad.set(SuiteOptions.AGGREGATION_PARALLEL_REDUCE, "2");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Execution.configure(bad, Task.AGGREGATION, Variant.parse("mt+hash")));
+        () -> Execution.configure(bad, Task.AGGREGATION, JobVariant.parse("mt+hash")));
     assertTrue(e.getMessage().contains(SuiteOptions.AGGREGATION_PARALLEL_REDUCE), e.getMessage());
   }
 

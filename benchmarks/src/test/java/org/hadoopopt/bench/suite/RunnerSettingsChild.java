@@ -23,7 +23,7 @@ public final class RunnerSettingsChild {
   public static void main(String[] args) throws Exception {
     Configuration conf = new Configuration(); // what ToolRunner hands the suite
     SuiteOptions.apply(ToolArgs.parse(new String[] {"/w"}, SuiteOptions.VALUED, SuiteOptions.FLAGS, 1), conf);
-    Configuration job = Execution.configure(conf, Task.AGGREGATION, Variant.parse("mt+hash+dio"));
+    Configuration job = Execution.configure(conf, Task.AGGREGATION, JobVariant.parse("mt+hash+dio"));
     System.out.println("framework=" + Jobs.framework(conf));
     for (String k : KEYS) {
       System.out.println(k + "=" + (Jobs.onlyDefault(job, k) ? "-" : job.get(k)));

@@ -10,7 +10,7 @@ import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
 
 /**
- * Mutable decoding of length-delimited protobuf messages ({@code pavlo.proto}): one
+ * Mutable decoding of length-delimited protobuf messages ({@link ProtobufCodec}'s form): one
  * {@link CodedInputStream} per buffer, fields read straight into the reused row, string fields
  * pointing into the buffer. Unknown fields are skipped, as protobuf requires.
  */

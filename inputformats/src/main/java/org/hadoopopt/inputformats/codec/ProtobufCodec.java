@@ -9,8 +9,9 @@ import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
 
 /**
- * Length-delimited protobuf messages of {@code pavlo.proto} (the bytes {@code writeDelimitedTo}
- * writes): field {@code i} of the schema is message field {@code i + 1}; strings as
+ * Length-delimited protobuf messages (the bytes a protoc message's {@code writeDelimitedTo} writes;
+ * the benchmark's {@code pavlo.proto} mirrors the Pavlo tables): field {@code i} of the schema is
+ * message field {@code i + 1}; strings as
  * length-delimited bytes, ints and dates as int32, decimals as sint64 millionths; null fields absent.
  */
 public final class ProtobufCodec implements BinaryCodec {

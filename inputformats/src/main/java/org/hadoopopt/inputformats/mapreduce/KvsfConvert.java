@@ -35,14 +35,8 @@ public class KvsfConvert extends Configured implements Tool {
     BadRows.isSkipBad(conf); // a bad value fails here, naming the key
     Job job = Job.getInstance(conf, "kvsf-convert " + schema.name() + " " + in);
     job.setJarByClass(KvsfConvert.class);
-    if (schema == Schema.RANKINGS) {
-      job.setInputFormatClass(RankingsTextInputFormat.class);
-    } else if (schema == Schema.USER_VISITS) {
-      job.setInputFormatClass(UserVisitsTextInputFormat.class);
-    } else {
-      job.setInputFormatClass(SchemaTextInputFormat.class);
-      SchemaTextInputFormat.setSchema(job, schema);
-    }
+    job.setInputFormatClass(SchemaTextInputFormat.class);
+    SchemaTextInputFormat.setSchema(job, schema);
     job.setMapperClass(KvsfConvertMapper.class); // the row goes straight to the writer
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(LongWritable.class);

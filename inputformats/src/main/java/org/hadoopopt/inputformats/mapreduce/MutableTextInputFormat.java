@@ -15,9 +15,8 @@ import org.hadoopopt.inputformats.record.Schema;
 /**
  * Hands '|' text tables to mappers as one reused mutable row per task (key: the line's byte
  * offset), decoded in place by {@link org.hadoopopt.inputformats.codec.MutableTextDecoder}.
- * Splitting, compression and line handling are Hadoop's {@code LineRecordReader}'s. Subclasses fix
- * the table: {@link RankingsTextInputFormat}, {@link UserVisitsTextInputFormat}, {@link GrepTextInputFormat};
- * {@link SchemaTextInputFormat} reads any table named by a key.
+ * Splitting, compression and line handling are Hadoop's {@code LineRecordReader}'s. A subclass fixes
+ * the table (the benchmark's Pavlo formats do); {@link SchemaTextInputFormat} reads any table named by a key.
  * A {@link Pushdown} predicate is applied in the reader.
  */
 public abstract class MutableTextInputFormat<R extends Row> extends FileInputFormat<LongWritable, R> {

@@ -6,8 +6,8 @@ import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
 
 /**
- * '|' text rows of any table, named by {@link #SCHEMA}, as reused mutable {@link Row}s: what
- * {@link RankingsTextInputFormat} does for Rankings, for a table given as a spec.
+ * '|' text rows of any table, named by {@link #SCHEMA}, as reused mutable {@link Row}s: what a
+ * {@link MutableTextInputFormat} subclass fixing its table does, for a table given as a key.
  */
 public class SchemaTextInputFormat extends MutableTextInputFormat<Row> {
   /**

@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The column layout of one '|' text table; field {@code i} is text column {@code i} and protobuf
  * field {@code i + 1}. The Pavlo tables are defined here once, for the readers, the loader, the
- * benchmark's jobs and generator, and {@code pavlo.proto} (checked against them by a test). Any
+ * benchmark's jobs and generator (and the benchmark's {@code pavlo.proto}, checked against them by a test). Any
  * other table is named by a spec, {@code name(column:TYPE,...)} with the types of {@link FieldType}.
  */
 public final class Schema {

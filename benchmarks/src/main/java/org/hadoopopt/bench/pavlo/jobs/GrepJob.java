@@ -17,7 +17,7 @@ import org.apache.hadoop.util.ToolRunner;
 import org.hadoopopt.bench.pavlo.BadRecords;
 import org.hadoopopt.bench.pavlo.PavloSchema;
 import org.hadoopopt.bench.tools.ToolArgs;
-import org.hadoopopt.inputformats.mapreduce.GrepTextInputFormat;
+import org.hadoopopt.bench.pavlo.format.GrepTextInputFormat;
 import org.hadoopopt.inputformats.mapreduce.Pushdown;
 
 /**

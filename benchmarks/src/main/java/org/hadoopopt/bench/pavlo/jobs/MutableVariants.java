@@ -11,18 +11,18 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.hadoopopt.bench.pavlo.DateRange;
-import org.hadoopopt.inputformats.btree.RankingsBTreeInputFormat;
-import org.hadoopopt.inputformats.btree.UserVisitsBTreeInputFormat;
+import org.hadoopopt.bench.pavlo.format.RankingsBTreeInputFormat;
+import org.hadoopopt.bench.pavlo.format.UserVisitsBTreeInputFormat;
 import org.hadoopopt.inputformats.mapreduce.CountedOutputFormat;
 import org.hadoopopt.inputformats.mapreduce.Pushdown;
 import org.hadoopopt.inputformats.mapreduce.ScanSplits;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
-import org.hadoopopt.inputformats.mapreduce.RankingsKvsfInputFormat;
-import org.hadoopopt.inputformats.mapreduce.RankingsRangeInputFormat;
-import org.hadoopopt.inputformats.mapreduce.UserVisitsRangeInputFormat;
-import org.hadoopopt.inputformats.mapreduce.RankingsTextInputFormat;
-import org.hadoopopt.inputformats.mapreduce.UserVisitsKvsfInputFormat;
-import org.hadoopopt.inputformats.mapreduce.UserVisitsTextInputFormat;
+import org.hadoopopt.bench.pavlo.format.RankingsKvsfInputFormat;
+import org.hadoopopt.bench.pavlo.format.RankingsRangeInputFormat;
+import org.hadoopopt.bench.pavlo.format.UserVisitsRangeInputFormat;
+import org.hadoopopt.bench.pavlo.format.RankingsTextInputFormat;
+import org.hadoopopt.bench.pavlo.format.UserVisitsKvsfInputFormat;
+import org.hadoopopt.bench.pavlo.format.UserVisitsTextInputFormat;
 import org.hadoopopt.inputformats.record.ByteSlice;
 import org.hadoopopt.inputformats.record.RankingsRecord;
 import org.hadoopopt.inputformats.record.UserVisitsRecord;
@@ -46,19 +46,22 @@ public final class MutableVariants {
    */
   public static final String VARIANT = "hadoopopt.bench.variant";
 
-  /** Which decoding a Selection or Aggregation run uses. */
-  public enum Variant { BASELINE, MT, BDB, MTI, BDBI, BDBTREE, MTP, BDBP, MTV, BDBIV }
+  /**
+   * Which decoder a Selection or Aggregation run uses: the value of {@link #VARIANT}, the decoders of
+   * the suite's {@code JobVariant.Decoder} these two programs take.
+   */
+  public enum Decoder { BASELINE, MT, BDB, MTI, BDBI, BDBTREE, MTP, BDBP, MTV, BDBIV }
 
   private MutableVariants() {}
 
-  public static void setVariant(Configuration conf, Variant v) {
+  public static void setVariant(Configuration conf, Decoder v) {
     conf.set(VARIANT, v.name().toLowerCase(Locale.ROOT));
   }
 
-  public static Variant getVariant(Configuration conf) {
+  public static Decoder getVariant(Configuration conf) {
     String v = conf.getTrimmed(VARIANT, "baseline");
     try {
-      return Variant.valueOf(v.toUpperCase(Locale.ROOT));
+      return Decoder.valueOf(v.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(VARIANT + " must be baseline, mt, bdb, mti, bdbi, bdbtree, mtp, bdbp, mtv or bdbiv, not '"
           + v + "'");
@@ -87,8 +90,8 @@ public final class MutableVariants {
   }
 
   /** Switches a configured Selection job to the variant's input format, mapper and output (nothing for baseline). */
-  static void selection(Job job, Variant v) {
-    if (v == Variant.BASELINE) {
+  static void selection(Job job, Decoder v) {
+    if (v == Decoder.BASELINE) {
       return;
     }
     output(job);
@@ -96,19 +99,19 @@ public final class MutableVariants {
       PageVariants.selection(job, v);
       return;
     }
-    if (v == Variant.MTI || v == Variant.BDBI || v == Variant.BDBTREE) {
+    if (v == Decoder.MTI || v == Decoder.BDBI || v == Decoder.BDBTREE) {
       // pageRank > X through each loaded file's pageRank index (the loader's index says text or KVSF), or its tree.
-      job.setInputFormatClass(v == Variant.BDBTREE ? RankingsBTreeInputFormat.class : RankingsRangeInputFormat.class);
+      job.setInputFormatClass(v == Decoder.BDBTREE ? RankingsBTreeInputFormat.class : RankingsRangeInputFormat.class);
       RangeIndexInputFormat.setIntRange(job.getConfiguration(), "pageRank",
           SelectionJob.getMinRank(job.getConfiguration()), false, null, true);
-      if (v != Variant.BDBTREE) {
+      if (v != Decoder.BDBTREE) {
         sizeScanToSlots(job);
       }
       job.setMapperClass(SelectionMapper.class);
     } else {
-      boolean text = v == Variant.MT || v == Variant.MTP;
+      boolean text = v == Decoder.MT || v == Decoder.MTP;
       job.setInputFormatClass(text ? RankingsTextInputFormat.class : RankingsKvsfInputFormat.class);
-      if (v == Variant.MTP || v == Variant.BDBP) {
+      if (v == Decoder.MTP || v == Decoder.BDBP) {
         // pageRank > X tested in the reader: the mapper sees only the selected rows.
         Pushdown.setIntRange(job.getConfiguration(), "pageRank", SelectionJob.getMinRank(job.getConfiguration()), false, null,
             true);
@@ -121,8 +124,8 @@ public final class MutableVariants {
   }
 
   /** Switches a configured Aggregation job to the variant's input format, mapper, reducer and output (nothing for baseline). */
-  static void aggregation(Job job, Variant v) {
-    if (v == Variant.BASELINE) {
+  static void aggregation(Job job, Decoder v) {
+    if (v == Decoder.BASELINE) {
       return;
     }
     job.setReducerClass(AggregationJob.MutableRevenueReducer.class);
@@ -131,24 +134,24 @@ public final class MutableVariants {
       PageVariants.aggregation(job, v);
       return;
     }
-    if (v == Variant.MTI || v == Variant.BDBI || v == Variant.BDBTREE) {
+    if (v == Decoder.MTI || v == Decoder.BDBI || v == Decoder.BDBTREE) {
       DateRange range = AggregationJob.getDateRange(job.getConfiguration());
       if (range.from() == null || range.to() == null) {
         throw new IllegalArgumentException("--variant " + v.name().toLowerCase(Locale.ROOT) + " is the date-range aggregation: set "
             + AggregationJob.FROM + " and " + AggregationJob.TO + " (--from, --to)");
       }
-      job.setInputFormatClass(v == Variant.BDBTREE ? UserVisitsBTreeInputFormat.class : UserVisitsRangeInputFormat.class);
+      job.setInputFormatClass(v == Decoder.BDBTREE ? UserVisitsBTreeInputFormat.class : UserVisitsRangeInputFormat.class);
       RangeIndexInputFormat.setDateRange(job.getConfiguration(), "visitDate", LocalDate.parse(range.from()), true,
           LocalDate.parse(range.to()), true);
-      if (v != Variant.BDBTREE) {
+      if (v != Decoder.BDBTREE) {
         sizeScanToSlots(job);
       }
       job.setMapperClass(AggregationMapper.class);
     } else {
-      boolean text = v == Variant.MT || v == Variant.MTP;
+      boolean text = v == Decoder.MT || v == Decoder.MTP;
       job.setInputFormatClass(text ? UserVisitsTextInputFormat.class : UserVisitsKvsfInputFormat.class);
       DateRange range = AggregationJob.getDateRange(job.getConfiguration());
-      if ((v == Variant.MTP || v == Variant.BDBP) && (range.from() != null || range.to() != null)) {
+      if ((v == Decoder.MTP || v == Decoder.BDBP) && (range.from() != null || range.to() != null)) {
         // The visitDate range tested in the reader; without one there is nothing to push down.
         Pushdown.setDateRange(job.getConfiguration(), "visitDate", range.from() == null ? null : LocalDate.parse(range.from()),
             true, range.to() == null ? null : LocalDate.parse(range.to()), true);

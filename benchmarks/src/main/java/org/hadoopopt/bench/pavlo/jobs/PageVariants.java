@@ -51,14 +51,14 @@ public final class PageVariants {
   }
 
   /** Whether the variant reads pages into column vectors. */
-  static boolean applies(MutableVariants.Variant v) {
-    return v == MutableVariants.Variant.MTV || v == MutableVariants.Variant.BDBIV;
+  static boolean applies(MutableVariants.Decoder v) {
+    return v == MutableVariants.Decoder.MTV || v == MutableVariants.Decoder.BDBIV;
   }
 
   /** The input of a page variant: the text (scan) or the loaded copy (index), TABLE's COLUMNS decoded. */
-  private static void input(Job job, MutableVariants.Variant v, Schema table, String... columns) {
+  private static void input(Job job, MutableVariants.Decoder v, Schema table, String... columns) {
     Configuration conf = job.getConfiguration();
-    job.setInputFormatClass(v == MutableVariants.Variant.MTV ? ColumnBatchInputFormat.Text.class : ColumnBatchInputFormat.Range.class);
+    job.setInputFormatClass(v == MutableVariants.Decoder.MTV ? ColumnBatchInputFormat.Text.class : ColumnBatchInputFormat.Range.class);
     conf.set(SchemaTextInputFormat.SCHEMA, table.spec());
     BatchColumns.set(conf, columns);
     MutableVariants.sizeScanToSlots(job);
@@ -66,10 +66,10 @@ public final class PageVariants {
     TaskJars.ship(conf, PartialSums.class.getName());
   }
 
-  static void selection(Job job, MutableVariants.Variant v) {
+  static void selection(Job job, MutableVariants.Decoder v) {
     input(job, v, Schema.RANKINGS, "pageURL", "pageRank");
     int minRank = SelectionJob.getMinRank(job.getConfiguration());
-    if (v == MutableVariants.Variant.MTV) {
+    if (v == MutableVariants.Decoder.MTV) {
       Pushdown.setIntRange(job.getConfiguration(), "pageRank", minRank, false, null, true);
     } else {
       RangeIndexInputFormat.setIntRange(job.getConfiguration(), "pageRank", minRank, false, null, true);
@@ -77,12 +77,12 @@ public final class PageVariants {
     job.setMapperClass(SelectionMapper.class);
   }
 
-  static void aggregation(Job job, MutableVariants.Variant v) {
+  static void aggregation(Job job, MutableVariants.Decoder v) {
     input(job, v, Schema.USER_VISITS, "sourceIP", "adRevenue");
     DateRange range = AggregationJob.getDateRange(job.getConfiguration());
     LocalDate from = range.from() == null ? null : LocalDate.parse(range.from());
     LocalDate to = range.to() == null ? null : LocalDate.parse(range.to());
-    if (v == MutableVariants.Variant.MTV) {
+    if (v == MutableVariants.Decoder.MTV) {
       if (from != null || to != null) {
         Pushdown.setDateRange(job.getConfiguration(), "visitDate", from, true, to, true);
       }

@@ -1,5 +1,6 @@
-package org.hadoopopt.inputformats.mapreduce;
+package org.hadoopopt.bench.pavlo.format;
 
+import org.hadoopopt.inputformats.mapreduce.MutableTextInputFormat;
 import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.inputformats.record.UserVisitsRecord;
 

@@ -1,7 +1,8 @@
-package org.hadoopopt.inputformats.mapreduce;
+package org.hadoopopt.bench.pavlo.format;
 
-import org.hadoopopt.inputformats.record.UserVisitsRecord;
+import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.record.Schema;
+import org.hadoopopt.inputformats.record.UserVisitsRecord;
 
 /** {@link RangeIndexInputFormat} of loaded UserVisits files (text or KVSF). */
 public class UserVisitsRangeInputFormat extends RangeIndexInputFormat<UserVisitsRecord> {

@@ -1,8 +1,17 @@
-package org.hadoopopt.inputformats.codec;
+package org.hadoopopt.bench.decode;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.io.DataOutputBuffer;
+import org.hadoopopt.inputformats.codec.BinaryCodec;
+import org.hadoopopt.inputformats.codec.MutableProtobufDecoder;
+import org.hadoopopt.inputformats.codec.MutableTextDecoder;
+import org.hadoopopt.inputformats.codec.MutableTupleDecoder;
+import org.hadoopopt.inputformats.codec.MutableWritableDecoder;
+import org.hadoopopt.inputformats.codec.ProtobufCodec;
+import org.hadoopopt.inputformats.codec.RecordDecoder;
+import org.hadoopopt.inputformats.codec.TupleCodec;
+import org.hadoopopt.inputformats.codec.WritableCodec;
 import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
 

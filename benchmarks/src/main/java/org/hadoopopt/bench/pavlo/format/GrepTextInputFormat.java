@@ -1,5 +1,7 @@
-package org.hadoopopt.inputformats.mapreduce;
+package org.hadoopopt.bench.pavlo.format;
 
+import org.hadoopopt.inputformats.mapreduce.MutableTextInputFormat;
+import org.hadoopopt.inputformats.mapreduce.Pushdown;
 import org.hadoopopt.inputformats.record.GrepRecord;
 import org.hadoopopt.inputformats.record.Schema;
 

@@ -1,5 +1,6 @@
-package org.hadoopopt.inputformats.mapreduce;
+package org.hadoopopt.bench.pavlo.format;
 
+import org.hadoopopt.inputformats.mapreduce.KvsfInputFormat;
 import org.hadoopopt.inputformats.record.RankingsRecord;
 import org.hadoopopt.inputformats.record.Schema;
 

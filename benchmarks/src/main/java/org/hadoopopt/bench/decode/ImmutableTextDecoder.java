@@ -1,4 +1,4 @@
-package org.hadoopopt.inputformats.codec;
+package org.hadoopopt.bench.decode;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -9,8 +9,8 @@ import java.util.Date;
 import java.util.GregorianCalendar;
 import java.util.Locale;
 import java.util.TimeZone;
+import org.hadoopopt.inputformats.codec.RecordDecoder;
 import org.hadoopopt.inputformats.record.FieldType;
-import org.hadoopopt.inputformats.record.ImmutableRow;
 import org.hadoopopt.inputformats.record.MalformedRecordException;
 import org.hadoopopt.inputformats.record.Schema;
 

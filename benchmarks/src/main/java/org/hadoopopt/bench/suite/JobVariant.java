@@ -10,13 +10,16 @@ import java.util.Set;
 import org.hadoopopt.bench.results.SuiteResults;
 
 /**
- * A way of running a task: a decoding/input choice (the program's {@code --variant}) plus
+ * A job variant: the suite's way of running a task, a decoder (the program's {@code --variant}) plus
  * modifiers that only set keys ({@code +fp}, {@code +fph}, {@code +hash}, {@code +dio}, {@code +jiang}) or run the job on
  * Hadoop with hadoop-patches' classes ({@code +patched}, {@code +pfs}, {@code +pfsh}); written like
  * {@code bdb+fph+dio}.
  */
-public final class Variant {
-  /** The program's {@code --variant} value, and which input copy it reads. */
+public final class JobVariant {
+  /**
+   * The program's {@code --variant} value, and which input copy it reads (selection and aggregation
+   * read theirs as {@link org.hadoopopt.bench.pavlo.jobs.MutableVariants.Decoder}).
+   */
   public enum Decoder {
     BASELINE(SuiteResults.BASELINE, Input.TEXT), MT("mt", Input.TEXT), BDB("bdb", Input.KVSF),
     MTI("mti", Input.LOADED_TEXT), BDBI("bdbi", Input.LOADED_KVSF),
@@ -129,15 +132,15 @@ public final class Variant {
   private final Decoder decoder;
   private final Set<Modifier> modifiers;
 
-  private Variant(Decoder decoder, Set<Modifier> modifiers) {
+  private JobVariant(Decoder decoder, Set<Modifier> modifiers) {
     this.decoder = decoder;
     this.modifiers = modifiers;
   }
 
-  public static final Variant BASELINE = new Variant(Decoder.BASELINE, EnumSet.noneOf(Modifier.class));
+  public static final JobVariant BASELINE = new JobVariant(Decoder.BASELINE, EnumSet.noneOf(Modifier.class));
 
   /** Parses {@code decoder[+modifier]...}; a bare modifier ({@code fp}) means baseline decoding with it. */
-  public static Variant parse(String spec) {
+  public static JobVariant parse(String spec) {
     String[] parts = spec.trim().toLowerCase(Locale.ROOT).split("\\+");
     Decoder d = null;
     Set<Modifier> mods = EnumSet.noneOf(Modifier.class);
@@ -170,19 +173,19 @@ public final class Variant {
       }
       mods.remove(Modifier.PATCHED); // implied
     }
-    return new Variant(d == null ? Decoder.BASELINE : d, mods);
+    return new JobVariant(d == null ? Decoder.BASELINE : d, mods);
   }
 
   /** Parses each spec; {@code all} stands for {@link #DEFAULTS}, {@code quick} for {@link #QUICK}. */
-  public static List<Variant> parseList(List<String> specs) {
+  public static List<JobVariant> parseList(List<String> specs) {
     List<String> expanded = new ArrayList<>();
     for (String s : specs) {
       String t = s.trim().toLowerCase(Locale.ROOT);
       expanded.addAll(t.equals("all") ? DEFAULTS : t.equals("quick") ? QUICK : Collections.singletonList(s));
     }
-    List<Variant> out = new ArrayList<>();
+    List<JobVariant> out = new ArrayList<>();
     for (String s : expanded) {
-      Variant v = parse(s);
+      JobVariant v = parse(s);
       if (!out.contains(v)) {
         out.add(v);
       }
@@ -238,7 +241,7 @@ public final class Variant {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Variant && ((Variant) o).name().equals(name());
+    return o instanceof JobVariant && ((JobVariant) o).name().equals(name());
   }
 
   @Override

@@ -1,12 +1,12 @@
-package org.hadoopopt.inputformats.codec;
+package org.hadoopopt.bench.decode;
 
 import java.io.IOException;
 import java.time.LocalDate;
 import org.apache.hadoop.io.DataInputBuffer;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.WritableUtils;
+import org.hadoopopt.inputformats.codec.RecordDecoder;
 import org.hadoopopt.inputformats.record.Decimals;
-import org.hadoopopt.inputformats.record.ImmutableRow;
 import org.hadoopopt.inputformats.record.MalformedRecordException;
 import org.hadoopopt.inputformats.record.Schema;
 

@@ -1,7 +1,10 @@
-package org.hadoopopt.inputformats.record;
+package org.hadoopopt.bench.decode;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import org.hadoopopt.inputformats.record.Dates;
+import org.hadoopopt.inputformats.record.Row;
+import org.hadoopopt.inputformats.record.Schema;
 
 /**
  * The baseline ("immutable decoding") record: one new object per field, as a typical Hadoop job

@@ -1,10 +1,11 @@
-package org.hadoopopt.inputformats.codec;
+package org.hadoopopt.bench.decode;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import com.google.protobuf.Parser;
 import java.io.IOException;
-import org.hadoopopt.inputformats.proto.PavloProtos;
+import org.hadoopopt.bench.pavlo.format.PavloProtos;
+import org.hadoopopt.inputformats.codec.RecordDecoder;
 import org.hadoopopt.inputformats.record.MalformedRecordException;
 import org.hadoopopt.inputformats.record.Schema;
 

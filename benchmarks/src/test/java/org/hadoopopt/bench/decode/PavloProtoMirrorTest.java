@@ -1,4 +1,4 @@
-package org.hadoopopt.inputformats.codec;
+package org.hadoopopt.bench.decode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -6,7 +6,8 @@ import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import java.util.ArrayList;
 import java.util.List;
-import org.hadoopopt.inputformats.proto.PavloProtos;
+import org.hadoopopt.bench.pavlo.format.PavloProtos;
+import org.hadoopopt.inputformats.codec.ProtobufCodec;
 import org.hadoopopt.inputformats.record.FieldType;
 import org.hadoopopt.inputformats.record.Schema;
 import org.junit.jupiter.api.Test;
