@@ -1,10 +1,8 @@
 package org.hadoopopt.bench.micro;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.hadoopopt.bench.results.BuildCommit;
-import org.hadoopopt.bench.tools.Json;
-import org.hadoopopt.bench.tools.Stats;
 import java.io.BufferedWriter;
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,19 +41,24 @@ import org.hadoopopt.shmstreaming.io.TaskTurns;
  * ({@code shm-records}, {@code stream.shm.blocks=false}); and the native Java job ({@code java}).
  * Tasks: identity over 8-byte and 100-byte lines (map-only), grep at 0.1% and 10% selectivity
  * (map-only), word count with and without a combiner and the inverted index (map + reduce), with
- * the C++ client; identity with the C client; identity and grep with the Python client; plus the
- * batch-size sweep. It fails when a run fails or when two variants of a task give different outputs.
+ * the C++ client; identity with the C client; identity, grep (0.1% and 10%) and word count with the
+ * Python client; plus the batch-size sweep. Only the inputs the chosen tasks read are written. It
+ * fails when a run fails or when a run's output differs from the task's first (compared by SHA-256,
+ * so outputs of gigabytes are never held in memory).
  *
  * <pre>
  * java -cp ... [-Dshm.bench.mb=256] [-Dshm.bench.words.mb=64] [-Dshm.bench.short.mb=64] [-Dshm.bench.python.mb=64]
- *     [-Dshm.bench.reps=3] [-Dshm.bench.tasks=...] [-Dshm.bench.variants=...] \
+ *     [-Dshm.bench.reps=3] [-Dshm.bench.warmup=1] [-Dshm.bench.tasks=...] [-Dshm.bench.variants=...] \
  *     -Dshm.native.dir=shmstreaming/target/native -Dshm.python.dir=shmstreaming/src/main/python \
- *     [-Dout=shmstreaming.json] [-Dshm.bench.results=shmstreaming-results.md] org.hadoopopt.bench.micro.ShmStreamingBenchmark
+ *     [-Dout=shmstreaming.json] [-Dshm.bench.results=shmstreaming-results.md] [-Dshm.bench.append=true] \
+ *     org.hadoopopt.bench.micro.ShmStreamingBenchmark
  * </pre>
  * ({@code bin/hadoopopt micro --only shm} sets the folders.) Results: printed, as JSON in
- * {@code -Dout} (default {@code shmstreaming.json}) and as tables with the run's date, commit and
- * load average in {@code -Dshm.bench.results} (default beside the JSON, {@code .md}); work files
- * under the working folder.
+ * {@code -Dout} (default {@code shmstreaming.json}: every sample, medians, bests, ratios) and as tables
+ * with each part's date and load average and the commit in {@code -Dshm.bench.results} (default beside
+ * the JSON, {@code .md}); work files under the working folder. With {@code -Dshm.bench.append=true} a
+ * call adds its rounds (and tasks) to the run in {@code -Dout} as one more part, so a run too long for
+ * one call (jobs of a gigabyte, five rounds) is made in parts into one results file ({@link ShmBenchResults}).
  */
 public final class ShmStreamingBenchmark {
   /** The shmstreaming build's native programs ({@code bin/identity}, ...): {@code target/native} of that module. */
@@ -71,9 +74,17 @@ public final class ShmStreamingBenchmark {
   /** MB of the Python rows' input (a cut of the 100-byte-line input). */
   private static final int PYTHON_MB = Integer.getInteger("shm.bench.python.mb", Math.min(MB, 32));
   private static final int REPS = Integer.getInteger("shm.bench.reps", 3);
+  /** Add this call's rounds to the run already in {@code -Dout} (same commit and inputs) instead of starting a new one. */
+  private static final boolean APPEND = Boolean.getBoolean("shm.bench.append");
   /** Rounds run first and not recorded (JIT, page cache, the JNI library's first load). */
   private static final int WARMUP = Integer.getInteger("shm.bench.warmup", 1);
-  private static final boolean PYTHON = Boolean.getBoolean("shm.bench.python");
+  /** Comma-separated subset of the task names below. */
+  private static final List<String> TASKS = Arrays.asList(System.getProperty("shm.bench.tasks",
+      "identity8,identity100,grep0.1,grep10,wordcount,wordcount-combiner,invindex,c-identity100,"
+          + "python-identity100,python-grep0.1,python-grep10,python-wordcount,batch-sweep-identity").split(","));
+  /** The Python rows (default: only where {@code shm.bench.tasks} names a Python task). */
+  private static final boolean PYTHON = Boolean.parseBoolean(System.getProperty("shm.bench.python",
+      Boolean.toString(System.getProperty("shm.bench.tasks", "").contains("python-"))));
   /** In about one 100-byte line in 1,000 (and once in every word file of the old grep row). */
   private static final String RARE = "XYZ";
   /** In about one 100-byte line in 10. */
@@ -86,20 +97,12 @@ public final class ShmStreamingBenchmark {
    */
   private static final List<String> VARIANTS = Arrays.asList(System.getProperty("shm.bench.variants",
       "pipes,textblocks,shm,shm-block,shm-records,java").split(","));
-  /** Comma-separated subset of the task names below. */
-  private static final List<String> TASKS = Arrays.asList(System.getProperty("shm.bench.tasks",
-      "identity8,identity100,grep0.1,grep10,wordcount,wordcount-combiner,invindex,c-identity100,"
-          + "python-identity100,python-grep10,batch-sweep-identity").split(","));
-
   private Path work;
   private Path shmDir;
   private int runs;
   private StreamingRuns runner;
-  private final Map<String, List<Double>> times = new LinkedHashMap<>();
-  /** CPU seconds of this JVM and its reaped children (the Streaming programs) per run. */
-  private final Map<String, List<Double>> cpu = new LinkedHashMap<>();
+  private ShmBenchResults results;
   private boolean warming;
-  private final Map<String, byte[]> outputs = new LinkedHashMap<>();
   private String loadBefore;
 
   public static void main(String[] args) throws Exception {
@@ -144,23 +147,40 @@ public final class ShmStreamingBenchmark {
       return this;
     }
 
-    void run() throws Exception {
-      if (!TASKS.contains(task)) {
-        return;
-      }
+    /** Every variant of the task once, in the order of {@code round} ({@link Rounds#order}). */
+    void run(int round) throws Exception {
       int reduces = reducer == null ? 0 : 1;
       List<String> extra = combiner ? Arrays.asList("-combiner", StreamingJavaJobs.TextSumCombiner.class.getName())
           : new ArrayList<>();
-      streaming(task, "pipes", in, mapper, reducer, reduces, false, null, extra, Transport.PIPES);
-      streaming(task, "textblocks", in, mapper, reducer, reduces, false, null, extra, Transport.TEXT_BLOCKS);
-      streaming(task, "shm", in, mapper, reducer, reduces, true, null, extra, Transport.SHM);
-      if (blockMapper != null) {
-        streaming(task, "shm-block", in, blockMapper, reducer, reduces, true, null, extra, Transport.SHM);
-      }
-      streaming(task, "shm-records", in, mapper, reducer, reduces, true, null, extra, Transport.SHM_RECORDS);
-      streaming(task, "shm-turns", in, mapper, reducer, reduces, true, null, extra, Transport.SHM);
-      if (javaMapper != null) {
-        ShmStreamingBenchmark.this.java(task, in, javaMapper, javaReducer, reduces, outKey, outValue);
+      for (String variant : Rounds.order(VARIANTS, round)) {
+        switch (variant) {
+          case "pipes":
+            streaming(task, variant, in, mapper, reducer, reduces, false, null, extra, Transport.PIPES);
+            break;
+          case "textblocks":
+            streaming(task, variant, in, mapper, reducer, reduces, false, null, extra, Transport.TEXT_BLOCKS);
+            break;
+          case "shm":
+          case "shm-turns":
+            streaming(task, variant, in, mapper, reducer, reduces, true, null, extra, Transport.SHM);
+            break;
+          case "shm-block":
+            if (blockMapper != null) {
+              streaming(task, variant, in, blockMapper, reducer, reduces, true, null, extra, Transport.SHM);
+            }
+            break;
+          case "shm-records":
+            streaming(task, variant, in, mapper, reducer, reduces, true, null, extra, Transport.SHM_RECORDS);
+            break;
+          case "java":
+            if (javaMapper != null) {
+              ShmStreamingBenchmark.this.java(task, in, javaMapper, javaReducer, reduces, outKey, outValue);
+            }
+            break;
+          default:
+            throw new IllegalArgumentException("shm.bench.variants: unknown variant " + variant
+                + " (pipes, textblocks, shm, shm-block, shm-records, shm-turns, java)");
+        }
       }
     }
   }
@@ -169,19 +189,23 @@ public final class ShmStreamingBenchmark {
 
   private void benchmark() throws Exception {
     loadBefore = loadAverage();
+    Map<String, Integer> inputs = new LinkedHashMap<>();
+    inputs.put("100-byte lines", MB);
+    inputs.put("word lines", WORDS_MB);
+    inputs.put("8-byte lines", SHORT_MB);
+    inputs.put("Python rows (100-byte lines)", PYTHON_MB);
+    File json = new File(System.getProperty("out", "shmstreaming.json"));
+    results = APPEND ? ShmBenchResults.continueOrStart(json, BuildCommit.get(), inputs)
+        : new ShmBenchResults(BuildCommit.get(), inputs);
     work = Files.createTempDirectory(Paths.get("").toAbsolutePath(), "shm-bench").toAbsolutePath();
     shmDir = Files.createDirectories(Paths.get("/dev/shm/hadoopopt-bench-" + ProcessHandle.current().pid()));
-    runner = new StreamingRuns(work, shmDir);
+    runner = new StreamingRuns(work, shmDir).keepOutput(false);
     try {
       String[] dict = dictionary(10_000);
       Path words = work.resolve("words");
       Path shortLines = work.resolve("short");
       Path lines100 = work.resolve("lines100");
-      Path python100 = work.resolve("python100");
-      writeWords(words.resolve("w.txt"), dict, WORDS_MB);
-      writeShortLines(shortLines.resolve("s.txt"), dict, SHORT_MB);
-      writeLines100(lines100.resolve("l.txt"), MB);
-      writeLines100(python100.resolve("p.txt"), PYTHON_MB);
+      Path python100 = PYTHON_MB == MB ? lines100 : work.resolve("python100");
       List<Row> rows = new ArrayList<>();
       rows.add(new Row("identity8", shortLines, command("cpp", "identity"), command("cpp", "identity_block"), null, false)
           .withJava(IdentityMapper.class, null, LongWritable.class, Text.class));
@@ -203,26 +227,102 @@ public final class ShmStreamingBenchmark {
         rows.add(new Row("python-identity100", python100, command("python", "identity"),
             command("python", "identity_block"), null, false)
             .withJava(IdentityMapper.class, null, LongWritable.class, Text.class));
+        rows.add(new Row("python-grep0.1", python100, command("python", "grep", RARE), command("python", "grep_block", RARE),
+            null, false));
         rows.add(new Row("python-grep10", python100, command("python", "grep", COMMON), command("python", "grep_block", COMMON),
             null, false));
+        rows.add(new Row("python-wordcount", words, command("python", "wordcount", "map"), null,
+            command("python", "wordcount", "reduce"), false));
       }
+      rows.removeIf(r -> !TASKS.contains(r.task));
+      Map<Path, Integer> sizes = new LinkedHashMap<>();
+      sizes.put(words, WORDS_MB);
+      sizes.put(shortLines, SHORT_MB);
+      sizes.put(lines100, MB);
+      sizes.put(python100, PYTHON_MB);
+      boolean sweep = TASKS.contains("batch-sweep-identity");
+      for (Path in : sizes.keySet()) {
+        if ((in == shortLines && sweep) || rows.stream().anyMatch(r -> r.in == in)) {
+          writeInput(in, dict, sizes.get(in));
+        }
+      }
+      for (Row row : rows) {
+        results.taskInput(row.task, sizes.get(row.in));
+      }
+      if (sweep) {
+        results.taskInput("batch-sweep-identity", SHORT_MB);
+      }
+      int first = results.roundsSoFar();
       for (int rep = -WARMUP; rep < REPS; rep++) {
         warming = rep < 0;
         for (Row row : rows) {
-          row.run();
+          row.run(first + Math.max(rep, 0));
         }
-        if (TASKS.contains("batch-sweep-identity")) {
+        if (sweep) {
           for (int batch : new int[] {1, 16, 128, 1024, 4096}) {
             streaming("batch-sweep-identity", "batch=" + batch, shortLines, command("cpp", "identity"), null, 0,
                 true, Integer.toString(batch), new ArrayList<>(), Transport.SHM_RECORDS);
           }
         }
       }
-      report();
+      List<String> tasks = new ArrayList<>();
+      rows.forEach(r -> tasks.add(r.task));
+      if (sweep) {
+        tasks.add("batch-sweep-identity");
+      }
+      results.part(java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).withNano(0).toString(), loadBefore, loadAverage(),
+          REPS, WARMUP, tasks, VARIANTS);
+      String md = System.getProperty("shm.bench.results", json.getPath().replaceAll("\\.json$", "") + ".md");
+      results.write(json, Paths.get(md), TARGETS, Runtime.getRuntime().availableProcessors());
+      System.out.println(results.markdown(TARGETS, Runtime.getRuntime().availableProcessors()));
+      System.out.println("results: " + md);
     } finally {
       FileUtil.fullyDelete(work.toFile());
       FileUtil.fullyDelete(shmDir.toFile());
     }
+  }
+
+  /** The headline ratios, with the targets (wall) where it sets one. */
+  private static final List<ShmBenchResults.Target> TARGETS = Arrays.asList(
+      new ShmBenchResults.Target("C++ identity, 100-byte lines: shm (record API) x pipes", "identity100|pipes", "identity100|shm", 2),
+      new ShmBenchResults.Target("C++ grep 0.1%: shm x pipes", "grep0.1|pipes", "grep0.1|shm", 2),
+      new ShmBenchResults.Target("C++ grep 10%: shm x pipes", "grep10|pipes", "grep10|shm", 2),
+      new ShmBenchResults.Target("C identity, 100-byte lines: shm x pipes", "c-identity100|pipes", "c-identity100|shm", 2),
+      new ShmBenchResults.Target("Python identity, 100-byte lines: shm x pipes", "python-identity100|pipes",
+          "python-identity100|shm", 2),
+      new ShmBenchResults.Target("Python identity, 100-byte lines, block API: shm x pipes", "python-identity100|pipes",
+          "python-identity100|shm-block", 0),
+      new ShmBenchResults.Target("Python grep 0.1%: shm x pipes", "python-grep0.1|pipes", "python-grep0.1|shm", 2),
+      new ShmBenchResults.Target("Python grep 10%: shm x pipes", "python-grep10|pipes", "python-grep10|shm", 2),
+      new ShmBenchResults.Target("C++ word count (reducer, no combiner): shm x pipes", "wordcount|pipes", "wordcount|shm", 1.3),
+      new ShmBenchResults.Target("Python word count (reducer, no combiner): shm x pipes", "python-wordcount|pipes",
+          "python-wordcount|shm", 1.3),
+      new ShmBenchResults.Target("C++ word count with combiner: shm x pipes", "wordcount-combiner|pipes",
+          "wordcount-combiner|shm", 0),
+      new ShmBenchResults.Target("C++ identity, 100-byte lines: shm x textblocks (the transport's own margin)",
+          "identity100|textblocks", "identity100|shm", 1.3),
+      new ShmBenchResults.Target("C++ grep 10%: shm x textblocks", "grep10|textblocks", "grep10|shm", 1.3),
+      new ShmBenchResults.Target("C++ word count: shm x textblocks", "wordcount|textblocks", "wordcount|shm", 1.3),
+      new ShmBenchResults.Target("Python identity: shm x textblocks", "python-identity100|textblocks", "python-identity100|shm",
+          1.3),
+      new ShmBenchResults.Target("Python identity, block API: Java IdentityMapper x it (1 = as fast as Java)",
+          "python-identity100|java", "python-identity100|shm-block", 1 / 1.5),
+      new ShmBenchResults.Target("C++ identity, 8-byte lines: shm x pipes", "identity8|pipes", "identity8|shm", 0));
+
+  /** Writes the input {@code dir} of {@code mb} MB: the one generator for that folder's kind of lines. */
+  private void writeInput(Path dir, String[] dict, int mb) throws IOException {
+    long t0 = System.nanoTime();
+    switch (dir.getFileName().toString()) {
+      case "words":
+        writeWords(dir.resolve("w.txt"), dict, mb);
+        break;
+      case "short":
+        writeShortLines(dir.resolve("s.txt"), dict, mb);
+        break;
+      default:
+        writeLines100(dir.resolve("l.txt"), mb);
+    }
+    System.out.printf(Locale.ROOT, "input %s: %d MB written in %.1f s%n", dir.getFileName(), mb, Rounds.since(t0));
   }
 
   private void streaming(String task, String variant, Path in, String mapper, String reducer, int reduces, boolean shm,
@@ -254,10 +354,7 @@ public final class ShmStreamingBenchmark {
       throw new java.io.IOException(task + " " + variant + " failed", e);
     }
     record(task, variant, run.seconds, run.cpuSeconds);
-    byte[] prev = outputs.putIfAbsent(task, run.output);
-    if (prev != null && !Arrays.equals(prev, run.output)) {
-      throw new IllegalStateException(task + " " + variant + ": output differs from the first run's");
-    }
+    results.output(task, variant, run.outputDigest);
   }
 
   @SuppressWarnings({"rawtypes", "unchecked"})
@@ -291,93 +388,8 @@ public final class ShmStreamingBenchmark {
     System.out.printf(Locale.ROOT, "BENCH %-22s %-10s %7.2f s  cpu %7.2f s%s%n", task, variant, seconds, cpuSeconds,
         warming ? "  (warm-up)" : "");
     if (!warming) {
-      times.computeIfAbsent(task + "|" + variant, k -> new ArrayList<>()).add(seconds);
-      cpu.computeIfAbsent(task + "|" + variant, k -> new ArrayList<>()).add(cpuSeconds);
+      results.add(task, variant, seconds, cpuSeconds);
     }
-  }
-
-  private void report() throws IOException {
-    ObjectNode json = Json.object().put("data_mb", MB).put("words_mb", WORDS_MB).put("short_mb", SHORT_MB).put("python_mb", PYTHON_MB)
-        .put("reps", REPS).put("warmup", WARMUP);
-    String date = java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).withNano(0).toString();
-    String commit = BuildCommit.get();
-    String loadAfter = loadAverage();
-    json.put("date", date).put("commit", commit).put("load_before", loadBefore).put("load_after", loadAfter);
-    ObjectNode medians = json.putObject("medians_s");
-    ObjectNode bests = json.putObject("bests_s");
-    ObjectNode cpuMedians = json.putObject("cpu_medians_s");
-    Map<String, Double> med = new LinkedHashMap<>();
-    Map<String, Double> cpuMed = new LinkedHashMap<>();
-    for (Map.Entry<String, List<Double>> e : times.entrySet()) {
-      med.put(e.getKey(), Stats.median(e.getValue()));
-      Json.number(medians, e.getKey(), Stats.median(e.getValue()));
-      Json.number(bests, e.getKey(), Stats.best(e.getValue()));
-      cpuMed.put(e.getKey(), Stats.median(cpu.get(e.getKey())));
-      Json.number(cpuMedians, e.getKey(), Stats.median(cpu.get(e.getKey())));
-    }
-    StringBuilder md = new StringBuilder();
-    md.append("# ShmStreaming benchmark results\n\n");
-    md.append(String.format(Locale.ROOT, "Run %s, commit %s, load average (1, 5, 15 min) %s at the start, %s at the end; "
-        + "LocalJobRunner, %d cores; inputs: 100-byte lines %d MB, word lines %d MB, 8-byte lines %d MB, Python rows %d MB; "
-        + "%d rounds after %d warm-up round(s), variants alternated within each round. Seconds; \"x pipes\" is "
-        + "stock pipes' median over the variant's (wall, then CPU: this JVM plus the programs).%n%n",
-        date, commit, loadBefore, loadAfter, Runtime.getRuntime().availableProcessors(), MB, WORDS_MB, SHORT_MB, PYTHON_MB, REPS,
-        WARMUP));
-    ObjectNode ratios = json.putObject("ratios");
-    String task = null;
-    for (String key : times.keySet()) {
-      String t = key.substring(0, key.indexOf('|'));
-      String variant = key.substring(key.indexOf('|') + 1);
-      if (!t.equals(task)) {
-        task = t;
-        md.append(String.format(Locale.ROOT, "%n## %s%n%n| variant | wall median | wall best | CPU median | x pipes (wall) | x pipes (CPU) |%n"
-            + "|---|---:|---:|---:|---:|---:|%n", t));
-      }
-      Double pipes = med.get(t + "|pipes");
-      Double pipesCpu = cpuMed.get(t + "|pipes");
-      List<Double> all = times.get(key);
-      md.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %s | %s |%n", variant, med.get(key), Stats.best(all),
-          cpuMed.get(key), pipes == null ? "" : String.format(Locale.ROOT, "%.2f", pipes / med.get(key)),
-          pipesCpu == null ? "" : String.format(Locale.ROOT, "%.2f", pipesCpu / cpuMed.get(key))));
-      if (pipes != null && !variant.equals("pipes")) {
-        ObjectNode r = ratios.with(t);
-        Json.number(r, "pipes_over_" + variant, pipes / med.get(key));
-        Json.number(r, "cpu_pipes_over_" + variant, pipesCpu / cpuMed.get(key));
-      }
-    }
-    md.append("\n## Against the targets\n\n| measure | value |\n|---|---:|\n");
-    target(md, json, "C++ identity, 100-byte lines: shm (record API) x pipes", med, "identity100|pipes", "identity100|shm");
-    target(md, json, "C++ grep 0.1%: shm x pipes", med, "grep0.1|pipes", "grep0.1|shm");
-    target(md, json, "C++ grep 10%: shm x pipes", med, "grep10|pipes", "grep10|shm");
-    target(md, json, "C identity, 100-byte lines: shm x pipes", med, "c-identity100|pipes", "c-identity100|shm");
-    target(md, json, "Python identity, 100-byte lines: shm x pipes", med, "python-identity100|pipes", "python-identity100|shm");
-    target(md, json, "Python grep 10%: shm x pipes", med, "python-grep10|pipes", "python-grep10|shm");
-    target(md, json, "C++ word count (reducer): shm x pipes", med, "wordcount|pipes", "wordcount|shm");
-    target(md, json, "C++ word count with combiner: shm x pipes", med, "wordcount-combiner|pipes", "wordcount-combiner|shm");
-    target(md, json, "C++ identity, 100-byte lines: shm x textblocks (the transport's own margin)", med,
-        "identity100|textblocks", "identity100|shm");
-    target(md, json, "C++ grep 10%: shm x textblocks", med, "grep10|textblocks", "grep10|shm");
-    target(md, json, "C++ word count: shm x textblocks", med, "wordcount|textblocks", "wordcount|shm");
-    target(md, json, "Python identity: shm x textblocks", med, "python-identity100|textblocks", "python-identity100|shm");
-    target(md, json, "Python identity, block API: Java IdentityMapper x it (1 = as fast as Java)", med,
-        "python-identity100|java", "python-identity100|shm-block");
-    target(md, json, "C++ identity, 8-byte lines: shm x pipes", med, "identity8|pipes", "identity8|shm");
-    Json.write(new java.io.File(System.getProperty("out", "shmstreaming.json")), json);
-    String results = System.getProperty("shm.bench.results",
-        System.getProperty("out", "shmstreaming.json").replaceAll("\\.json$", "") + ".md");
-    Files.write(Paths.get(results), md.toString().getBytes(StandardCharsets.UTF_8));
-    System.out.println(md);
-    System.out.println("results: " + results);
-  }
-
-  private static void target(StringBuilder md, ObjectNode json, String what, Map<String, Double> med, String over, String under) {
-    Double a = med.get(over);
-    Double b = med.get(under);
-    if (a == null || b == null) {
-      return;
-    }
-    md.append(String.format(Locale.ROOT, "| %s | %.2f |%n", what, a / b));
-    Json.number(json.with("targets"), what, a / b);
   }
 
   private static String loadAverage() {

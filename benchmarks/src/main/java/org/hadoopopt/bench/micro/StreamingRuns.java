@@ -35,6 +35,7 @@ public final class StreamingRuns {
   private final Path shmDir;
   private final Map<String, String> defaults = new LinkedHashMap<>();
   private int runs;
+  private boolean keepOutput = true;
 
   /** Jobs write under {@code work}; shm segments go to {@code shmDir} (a folder of its own under /dev/shm). */
   public StreamingRuns(Path work, Path shmDir) {
@@ -48,16 +49,29 @@ public final class StreamingRuns {
     return this;
   }
 
+  /**
+   * Whether runs hand back their output's bytes ({@code true}, the default) or only its digest: a job's output of a
+   * gigabyte is compared by digest rather than held in the heap.
+   */
+  public StreamingRuns keepOutput(boolean keep) {
+    keepOutput = keep;
+    return this;
+  }
+
   /** The wall and CPU seconds of one run and its output (the part files' bytes in order). */
   public static final class Run {
     public final double seconds;
     public final double cpuSeconds;
+    /** The part files' bytes in order; null when the runner does not {@link #keepOutput keep output}. */
     public final byte[] output;
+    /** SHA-256 and length of the part files' bytes in order ({@code "sha256:HEX, N bytes"}). */
+    public final String outputDigest;
 
-    Run(double seconds, double cpuSeconds, byte[] output) {
+    Run(double seconds, double cpuSeconds, byte[] output, String outputDigest) {
       this.seconds = seconds;
       this.cpuSeconds = cpuSeconds;
       this.output = output;
+      this.outputDigest = outputDigest;
     }
   }
 
@@ -99,11 +113,21 @@ public final class StreamingRuns {
     settle();
     double c0 = cpuSeconds();
     long t0 = System.nanoTime();
-    byte[] output = StreamingJob.run(localConf(work), all, args, new org.apache.hadoop.fs.Path(out.toString()));
+    Configuration conf = localConf(work);
+    org.apache.hadoop.fs.Path outPath = new org.apache.hadoop.fs.Path(out.toString());
+    StreamingJob.submit(conf, all, args, outPath);
     double s = (System.nanoTime() - t0) / 1e9;
     double c = cpuSeconds() - c0;
+    byte[] output = null;
+    String digest;
+    if (keepOutput) {
+      output = StreamingJob.read(conf, outPath);
+      digest = StreamingJob.digest(output);
+    } else {
+      digest = StreamingJob.digest(conf, outPath);
+    }
     FileUtil.fullyDelete(out.toFile());
-    return new Run(s, c, output);
+    return new Run(s, c, output, digest);
   }
 
   /** A LocalJobRunner configuration writing under {@code work}. */
