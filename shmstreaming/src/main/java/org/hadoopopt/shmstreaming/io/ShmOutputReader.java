@@ -40,6 +40,14 @@ public class ShmOutputReader extends OutputReader<Text, Object> {
   public static final String STDOUT_WARN = "warn";
   /** How long the end of the output waits for the program's stdout to close after the program exited. */
   private static final long STDOUT_GRACE_MS = 2000;
+  /**
+   * A program still running that has not mapped its ring is taken for a plain program (one that
+   * writes its records to stdout) once its stdout carried this much, or once this long passed
+   * since its first stdout byte: a client may print a line before it maps the ring, and on a busy
+   * host its start-up can take seconds.
+   */
+  private static final long PLAIN_PROGRAM_BYTES = 64 * 1024;
+  private static final long PLAIN_PROGRAM_GRACE_MS = 5_000;
 
   private RingConsumer ring;
   private Path path;
@@ -60,6 +68,8 @@ public class ShmOutputReader extends OutputReader<Text, Object> {
   private boolean failOnStdout;
   private Thread drain;
   private final AtomicLong stdoutBytes = new AtomicLong();
+  /** When the first stdout byte came (0: none yet). */
+  private volatile long firstStdoutAt;
   private final ByteArrayOutputStream stdoutStart = new ByteArrayOutputStream();
 
   public static void setStdout(Configuration conf, String policy) {
@@ -104,7 +114,9 @@ public class ShmOutputReader extends OutputReader<Text, Object> {
       @Override
       public String notAClient() {
         long n = stdoutBytes.get();
-        return n > 0 && failOnStdout ? "the external program wrote " + n + " bytes to its plain stdout and has not opened "
+        boolean plain = n >= PLAIN_PROGRAM_BYTES || !process.isAlive()
+            || (n > 0 && System.currentTimeMillis() - firstStdoutAt >= PLAIN_PROGRAM_GRACE_MS);
+        return n > 0 && failOnStdout && plain ? "the external program wrote " + n + " bytes to its plain stdout and has not opened "
             + "this shm channel: it does not use the smstream client library. Run it over pipes (-io text, or "
             + "stream.map.output/stream.reduce.output text), or build it against the smstream client (C, C++ or Python)" : null;
       }
@@ -135,6 +147,9 @@ public class ShmOutputReader extends OutputReader<Text, Object> {
             synchronized (stdoutStart) {
               stdoutStart.write(buf, 0, (int) Math.min(n, 64 - stdoutBytes.get()));
             }
+          }
+          if (firstStdoutAt == 0) {
+            firstStdoutAt = System.currentTimeMillis();
           }
           stdoutBytes.addAndGet(n);
         }
