@@ -23,6 +23,7 @@ kernel with FUTEX_WAKE_OP, so no compiled code is needed.
 """
 import ctypes
 import errno
+import itertools
 import mmap
 import os
 import stat
@@ -576,8 +577,8 @@ class SMStream(object):
                                 "Streaming closing it" % side)
         # Output records gathered for the next block (blocks on: _block_bytes > 0)
         self._block = []
-        self._block_len = 0
         self._block_bytes = _block_bytes(self.out) if self.out is not None else 0
+        self._block_room = self._block_bytes if self._block_bytes else -1  # -1: every write takes _write_rest
         if self.inp is not None:
             self.inp.eof = threading.Event()
             self.inp.flush_before_wait = self.flush if self.out is not None else None
@@ -610,17 +611,16 @@ class SMStream(object):
 
     def __iter__(self):
         if self.inp is not None:
-            read_batch = self.inp.read_batch
-            while True:
-                batch = read_batch()
-                if batch is None:
-                    return
-                yield from batch
-        else:
-            if self.out is not None:
-                self.out.flush()
-            for line in self._stdin:
-                yield line[:-1] if line.endswith(b"\n") else line
+            # Each block split once into a list, its records handed out by C iterators (chain over
+            # the lists read_batch returns until it returns None): no Python frame resumed per record.
+            return itertools.chain.from_iterable(iter(self.inp.read_batch, None))
+        return self._pipe_records()
+
+    def _pipe_records(self):
+        if self.out is not None:
+            self.out.flush()
+        for line in self._stdin:
+            yield line[:-1] if line.endswith(b"\n") else line
 
     def read_block(self):
         """Whole input lines as bytes, each ending in a newline, or None at the end of input."""
@@ -643,15 +643,23 @@ class SMStream(object):
         return iter(self.read_block, None)
 
     def write(self, rec):
-        if self._block_bytes:
-            n = len(rec) + 1
-            if self._block_len + n > self._block_bytes:
-                self._send_block()
-                if n > self._block_bytes:  # longer than a block: a plain record of its own
-                    self.out.write(rec)
-                    return
+        # The common case in few steps: the record and its newline fit in the block being gathered.
+        room = self._block_room - len(rec) - 1
+        if room >= 0:
+            self._block_room = room
             self._block.append(rec)
-            self._block_len += n
+            return
+        self._write_rest(rec)
+
+    def _write_rest(self, rec):
+        """A record that does not fit in the block being gathered, or with no blocks to gather."""
+        if self._block_bytes:
+            self._send_block()
+            if len(rec) + 1 > self._block_bytes:  # longer than a block: a plain record of its own
+                self.out.write(rec)
+                return
+            self._block.append(rec)
+            self._block_room -= len(rec) + 1
         elif self.out is not None:
             self.out.write(rec)
         else:
@@ -697,7 +705,7 @@ class SMStream(object):
             block.append(b"")
             self.out.write_block(b"\n".join(block))
             self._block = []
-            self._block_len = 0
+            self._block_room = self._block_bytes
 
     def flush(self):
         if self.out is not None:

@@ -26,6 +26,8 @@ import org.apache.hadoop.mapred.Mapper;
 import org.apache.hadoop.mapred.Reducer;
 import org.apache.hadoop.mapred.lib.IdentityMapper;
 import org.apache.hadoop.fs.FileUtil;
+import org.hadoopopt.fingerprint.collector.HashGroupCollector;
+import org.hadoopopt.fingerprint.shuffle.FingerprintShuffle;
 import org.hadoopopt.shmstreaming.io.ShmChannel;
 import org.hadoopopt.shmstreaming.io.ShmIdentifierResolver;
 import org.hadoopopt.shmstreaming.io.StreamBlocks;
@@ -38,7 +40,9 @@ import org.hadoopopt.shmstreaming.io.TaskTurns;
  * Java-side block handling ({@code textblocks}: block input, block output reader); shm with the
  * clients' record API ({@code shm}, records crossing in blocks); shm with the clients' block API
  * ({@code shm-block}, identity and grep); shm one ring record per record as before blocks
- * ({@code shm-records}, {@code stream.shm.blocks=false}); and the native Java job ({@code java}).
+ * ({@code shm-records}, {@code stream.shm.blocks=false}); for the tasks with a reducer, pipes and shm with
+ * mapred-fingerprint's collectors and reduce-side merge on as an operator turns them on with {@code conf/}
+ * ({@code pipes-fp}, {@code shm-fp}: {@link #fingerprintPlugins}); and the native Java job ({@code java}).
  * Tasks: identity over 8-byte and 100-byte lines (map-only), grep at 0.1% and 10% selectivity
  * (map-only), word count with and without a combiner and the inverted index (map + reduce), with
  * the C++ client; identity with the C client; identity, grep (0.1% and 10%) and word count with the
@@ -92,7 +96,7 @@ public final class ShmStreamingBenchmark {
   /** A command prefix for the Streaming programs, to profile them (e.g. a script running perf or strace). */
   private static final String WRAP = System.getProperty("shm.bench.wrap", "");
   /**
-   * Comma-separated subset of pipes,textblocks,shm,shm-block,shm-records,java (the batch sweep runs
+   * Comma-separated subset of pipes,textblocks,shm,shm-block,shm-records,pipes-fp,shm-fp,java (the batch sweep runs
    * with shm); add shm-turns for shm with {@code stream.shm.turns=true} beside each shm run.
    */
   private static final List<String> VARIANTS = Arrays.asList(System.getProperty("shm.bench.variants",
@@ -172,6 +176,16 @@ public final class ShmStreamingBenchmark {
           case "shm-records":
             streaming(task, variant, in, mapper, reducer, reduces, true, null, extra, Transport.SHM_RECORDS);
             break;
+          case "pipes-fp":
+            if (reducer != null) {
+              streaming(task, variant, in, mapper, reducer, reduces, false, null, extra, Transport.PIPES_FINGERPRINT);
+            }
+            break;
+          case "shm-fp":
+            if (reducer != null) {
+              streaming(task, variant, in, mapper, reducer, reduces, true, null, extra, Transport.SHM_FINGERPRINT);
+            }
+            break;
           case "java":
             if (javaMapper != null) {
               ShmStreamingBenchmark.this.java(task, in, javaMapper, javaReducer, reduces, outKey, outValue);
@@ -179,13 +193,28 @@ public final class ShmStreamingBenchmark {
             break;
           default:
             throw new IllegalArgumentException("shm.bench.variants: unknown variant " + variant
-                + " (pipes, textblocks, shm, shm-block, shm-records, shm-turns, java)");
+                + " (pipes, textblocks, shm, shm-block, shm-records, shm-turns, pipes-fp, shm-fp, java)");
         }
       }
     }
   }
 
-  private enum Transport { PIPES, TEXT_BLOCKS, SHM, SHM_RECORDS }
+  private enum Transport { PIPES, TEXT_BLOCKS, SHM, SHM_RECORDS, PIPES_FINGERPRINT, SHM_FINGERPRINT }
+
+  /**
+   * The map-output collectors and the shuffle an operator turns on with {@code conf/mapred-hashgroup-site.xml},
+   * {@code conf/mapred-fingerprint-site.xml} and {@code conf/mapred-fingerprint-merge-site.xml} (the chain compat's
+   * all-on configuration sets): hash grouping for jobs with a combiner, the fingerprint collector (prefix mode, stock
+   * sort: spills byte-identical to stock) for the rest, the fingerprint merge on the reduce side.
+   */
+  static Map<String, String> fingerprintPlugins() {
+    org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(false);
+    HashGroupCollector.enable(conf);
+    FingerprintShuffle.enable(conf);
+    Map<String, String> props = new LinkedHashMap<>();
+    conf.forEach(e -> props.put(e.getKey(), e.getValue()));
+    return props;
+  }
 
   private void benchmark() throws Exception {
     loadBefore = loadAverage();
@@ -307,7 +336,18 @@ public final class ShmStreamingBenchmark {
           1.3),
       new ShmBenchResults.Target("Python identity, block API: Java IdentityMapper x it (1 = as fast as Java)",
           "python-identity100|java", "python-identity100|shm-block", 1 / 1.5),
-      new ShmBenchResults.Target("C++ identity, 8-byte lines: shm x pipes", "identity8|pipes", "identity8|shm", 0));
+      new ShmBenchResults.Target("C++ identity, 8-byte lines: shm x pipes", "identity8|pipes", "identity8|shm", 0),
+      new ShmBenchResults.Target("C++ word count (reducer, no combiner), fingerprint plugins on: shm-fp x pipes",
+          "wordcount|pipes", "wordcount|shm-fp", 1.3),
+      new ShmBenchResults.Target("C++ word count: shm-fp x pipes-fp (the transport's own margin, same Java side)",
+          "wordcount|pipes-fp", "wordcount|shm-fp", 1.3),
+      new ShmBenchResults.Target("C++ word count with combiner, fingerprint plugins on: shm-fp x pipes",
+          "wordcount-combiner|pipes", "wordcount-combiner|shm-fp", 0),
+      new ShmBenchResults.Target("C++ word count with combiner: shm-fp x pipes-fp", "wordcount-combiner|pipes-fp",
+          "wordcount-combiner|shm-fp", 0),
+      new ShmBenchResults.Target("C++ inverted index, fingerprint plugins on: shm-fp x pipes", "invindex|pipes",
+          "invindex|shm-fp", 0),
+      new ShmBenchResults.Target("C++ inverted index: shm-fp x pipes-fp", "invindex|pipes-fp", "invindex|shm-fp", 0));
 
   /** Writes the input {@code dir} of {@code mb} MB: the one generator for that folder's kind of lines. */
   private void writeInput(Path dir, String[] dict, int mb) throws IOException {
@@ -337,6 +377,9 @@ public final class ShmStreamingBenchmark {
     }
     if (turns) {
       props.put(TaskTurns.ENABLED, "true");
+    }
+    if (transport == Transport.PIPES_FINGERPRINT || transport == Transport.SHM_FINGERPRINT) {
+      props.putAll(fingerprintPlugins());
     }
     if (transport == Transport.SHM_RECORDS) {
       props.put(StreamBlocks.ENABLED, "false");
