@@ -40,18 +40,20 @@ class KrevatTeraSortTest {
     double tuned = Double.parseDouble(m.group(1));
     double stock = Double.parseDouble(m.group(2));
     assertTrue(tuned > 0.1 && tuned < 600, f.ourSetting);
-    assertEquals(tuned / ideal, f.ourFigure, f.ourFigure * 0.01, f.ourSetting);
+    // the setting prints the medians to 0.01 s, so a ratio recomputed from it is off by up to that rounding
+    double tunedRounding = 0.005 / tuned + 1e-6;
+    assertEquals(tuned / ideal, f.ourFigure, f.ourFigure * tunedRounding, f.ourSetting);
     assertTrue(f.ourFigure > 1, "a Hadoop job slower than the hardware's bound: " + f.ourFigure);
     assertTrue(f.verdict != Verdict.NOT_REPRODUCIBLE, f.verdict.toString());
     assertTrue(f.why.contains("TeraValidate"), f.why);
     // with a backup write the optimum is longer, so the ratio smaller; Table 4's gain is stock over tuned
     Finding backup = rows.get(1);
     assertEquals(2.0, backup.paperFigure, 0);
-    assertEquals(tuned / idealBackup, backup.ourFigure, backup.ourFigure * 0.01);
+    assertEquals(tuned / idealBackup, backup.ourFigure, backup.ourFigure * tunedRounding);
     assertTrue(backup.ourFigure < f.ourFigure);
     Finding tuning = rows.get(2);
     assertEquals(2.0, tuning.paperFigure, 0);
-    assertEquals(stock / tuned, tuning.ourFigure, tuning.ourFigure * 0.01);
+    assertEquals(stock / tuned, tuning.ourFigure, tuning.ourFigure * (tunedRounding + 0.005 / stock));
     assertTrue(!new File(work, "terasort").exists(), "the sort's data is removed");
     TestFiles.deleteRecursively(dir);
   }
