@@ -1,4 +1,9 @@
-package org.hadoopopt.inputformats.record;
+package org.hadoopopt.bench.pavlo.record;
+
+import org.hadoopopt.bench.pavlo.PavloSchema;
+import org.hadoopopt.inputformats.record.ByteSlice;
+import org.hadoopopt.inputformats.record.Decimals;
+import org.hadoopopt.inputformats.record.Row;
 
 /**
  * A mutable UserVisits row: {@code sourceIP|destURL|visitDate|adRevenue|userAgent|countryCode|
@@ -16,7 +21,7 @@ public class UserVisitsRecord extends Row {
   public static final int DURATION = 8;
 
   public UserVisitsRecord() {
-    super(Schema.USER_VISITS);
+    super(PavloSchema.USERVISITS_TABLE);
   }
 
   public ByteSlice sourceIP() {

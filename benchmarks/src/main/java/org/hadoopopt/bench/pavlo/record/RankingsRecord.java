@@ -1,4 +1,8 @@
-package org.hadoopopt.inputformats.record;
+package org.hadoopopt.bench.pavlo.record;
+
+import org.hadoopopt.bench.pavlo.PavloSchema;
+import org.hadoopopt.inputformats.record.ByteSlice;
+import org.hadoopopt.inputformats.record.Row;
 
 /** A mutable Rankings row: {@code pageURL|pageRank|avgDuration}. */
 public class RankingsRecord extends Row {
@@ -7,7 +11,7 @@ public class RankingsRecord extends Row {
   public static final int AVG_DURATION = 2;
 
   public RankingsRecord() {
-    super(Schema.RANKINGS);
+    super(PavloSchema.RANKINGS_TABLE);
   }
 
   public ByteSlice pageURL() {

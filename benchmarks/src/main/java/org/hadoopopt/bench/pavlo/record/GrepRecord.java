@@ -1,4 +1,8 @@
-package org.hadoopopt.inputformats.record;
+package org.hadoopopt.bench.pavlo.record;
+
+import org.hadoopopt.bench.pavlo.PavloSchema;
+import org.hadoopopt.inputformats.record.ByteSlice;
+import org.hadoopopt.inputformats.record.Row;
 
 /** A mutable Grep row: {@code key|field}, both byte slices of the input line. */
 public class GrepRecord extends Row {
@@ -6,7 +10,7 @@ public class GrepRecord extends Row {
   public static final int FIELD = 1;
 
   public GrepRecord() {
-    super(Schema.GREP);
+    super(PavloSchema.GREP_TABLE);
   }
 
   public ByteSlice key() {
