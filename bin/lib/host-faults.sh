@@ -161,17 +161,17 @@ corrupt_replica() { # flips bytes in one replica of the first block of part0.txt
 }
 
 readers_check() { # the whole input read on every host with direct reads on: prints what the readers saw
-  local k rc ok=0 total=0 direct=0 fallbacks=0 foreign=0 want o t d f r
+  local k rc ok=0 total=0 direct=0 fallbacks=0 foreign=0 refused=0 want o t d f r x
   want=$(md5sum "$input"/part0.txt "$input"/part1.txt | cut -d' ' -f1 | tr '\n' ' ')
   for ((k = 1; k <= hosts; k++)); do
     o="$work/readers-h$k.out"; rc=0
     "$H/bin/cluster" exec --dir "$cdir" --host $k env HADOOP_CLASSPATH="$DIO_JAR" "$H/bin/hadoop" \
       org.hadoopopt.directio.tools.DirectIoCheck /in/part0.txt /in/part1.txt > "$o" 2> "$work/readers-h$k.err" || rc=$?
     [ "$rc" = 0 ] && [ "$(cut -f4 "$o" | tr '\n' ' ')" = "$want" ] && ok=$((ok + 1))
-    read -r t d f r < <(awk -F'\t' '{t += $3; d += $5; f += $7; r += $8} END {print t + 0, d + 0, f + 0, r + 0}' "$o")
-    total=$((total + t)); direct=$((direct + d)); fallbacks=$((fallbacks + f)); foreign=$((foreign + r))
+    read -r t d f r x < <(awk -F'\t' '{t += $3; d += $5; f += $7; r += $8; x += $9} END {print t + 0, d + 0, f + 0, r + 0, x + 0}' "$o")
+    total=$((total + t)); direct=$((direct + d)); fallbacks=$((fallbacks + f)); foreign=$((foreign + r)); refused=$((refused + x))
   done
-  echo "readers on $ok of $hosts hosts read every byte right ($direct of $total bytes direct, $fallbacks fallbacks to streaming, $foreign replies naming another host)"
+  echo "readers on $ok of $hosts hosts read every byte right ($direct of $total bytes direct, $fallbacks fallbacks to streaming, $foreign replies naming another host, $refused direct opens refused by a DataNode)"
 }
 
 live_datanodes() {

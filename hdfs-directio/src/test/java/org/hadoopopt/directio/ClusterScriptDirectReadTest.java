@@ -150,13 +150,14 @@ class ClusterScriptDirectReadTest {
     String md5 = md5(data);
     for (String line : lines) {
       String[] f = line.split("\t");
-      assertEquals(8, f.length, check.toString());
+      assertEquals(9, f.length, check.toString());
       assertEquals(String.valueOf(data.length), f[2], "bytes read " + f[0]);
       assertEquals(md5, f[3], "content " + f[0]);
       assertEquals(String.valueOf(data.length), f[4], "all bytes read directly " + f[0]);
       assertEquals(String.valueOf(data.length), f[5], "HDFS counted them as short-circuit " + f[0]);
       assertEquals("0", f[6], "no fallback " + f[0]);
       assertEquals("0", f[7], "no other host's DataNode answered " + f[0]);
+      assertEquals("0", f[8], "no direct open refused " + f[0]);
     }
   }
 

@@ -115,6 +115,7 @@ class MultiHostClusterTest {
         assertEquals(own ? String.valueOf(length.get(file)) : "0", f[4],
             "host " + k + " reads " + file + (own ? " (its own host's) directly" : " (the other host's) by streaming"));
         assertEquals("0", f[7], "no other host's DataNode answered host " + k);
+        assertEquals("0", f[8], "no direct open refused on host " + k);
       }
     }
     // A client on no host (this machine, outside the namespaces) has no local replica.
@@ -210,7 +211,7 @@ class MultiHostClusterTest {
     Map<String, String[]> rows = new HashMap<>();
     for (String line : r.stdout.trim().split("\n")) {
       String[] f = line.split("\t");
-      assertEquals(8, f.length, line);
+      assertEquals(9, f.length, line);
       rows.put(f[1], f);
     }
     assertEquals(2, rows.size(), r.toString());

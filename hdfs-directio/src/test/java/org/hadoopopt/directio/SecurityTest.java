@@ -30,6 +30,7 @@ import org.hadoopopt.directio.datanode.DirectIoDataNodePlugin;
 import org.hadoopopt.directio.protocol.EndpointDirectory;
 import org.hadoopopt.directio.protocol.PathReply;
 import org.hadoopopt.directio.protocol.PathRequest;
+import org.hadoopopt.directio.tools.DirectIoCheck;
 import org.hadoopopt.testing.MiniDfs;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -179,8 +180,13 @@ class SecurityTest {
     try (FileSystem fs = FileSystem.newInstance(DFS.cluster().getURI(),
         DirectIoTesting.directClient(DFS.conf(), onlyRestricted))) {
       assertArrayEquals(data, DirectIoTesting.readSequential(fs, FILE, 64 * 1024));
+      assertTrue(DirectIoStatistics.refusals() > refusals, "the DataNode refused");
+      // The deployment check says so in its refusals column: every block refused, nothing direct.
+      String[] f = DirectIoCheck.check(fs, FILE).split("\t");
+      assertEquals(String.valueOf(data.length), f[1], "bytes read");
+      assertEquals("0", f[3], "nothing read directly");
+      assertTrue(Long.parseLong(f[7]) > 0, "the refusals column counts the DataNode's refusals: " + String.join(" ", f));
     }
-    assertTrue(DirectIoStatistics.refusals() > refusals, "the DataNode refused");
     assertEquals(direct, DirectIoStatistics.directBytes(), "nothing read directly");
   }
 

@@ -20,8 +20,10 @@ import org.hadoopopt.directio.client.DirectReplicaAccessorBuilder;
 /**
  * Checks direct reads on a cluster: reads each file with the builder switched on, in 128 KB
  * reads, and prints one line per file and mode:
- * {@code mode path bytes md5 directBytes shortCircuitBytes fallbacks foreignHostReplies} (tab-separated;
- * the last: replicas offered by another host's DataNode and streamed instead).
+ * {@code mode path bytes md5 directBytes shortCircuitBytes fallbacks foreignHostReplies refusals}
+ * (tab-separated; {@code foreignHostReplies}: replicas offered by another host's DataNode and
+ * streamed instead; {@code refusals}: direct opens the DataNode refused, for its user policy or an
+ * invalid block token, and streamed instead).
  * {@code -all-modes} reads each file verified, unverified and with O_DIRECT, in one JVM.
  *
  * <p>{@code hadoop org.hadoopopt.directio.tools.DirectIoCheck [-D k=v]... [-noverify | -all-modes] PATH...}
@@ -71,7 +73,8 @@ public class DirectIoCheck extends Configured implements Tool {
     }
   }
 
-  static String check(FileSystem fs, Path p) throws IOException {
+  /** One file's line after the mode: the fields of the class comment, counted over this read alone. */
+  public static String check(FileSystem fs, Path p) throws IOException {
     MessageDigest md5;
     try {
       md5 = MessageDigest.getInstance("MD5");
@@ -81,6 +84,7 @@ public class DirectIoCheck extends Configured implements Tool {
     long direct = DirectIoStatistics.directBytes();
     long fallbacks = DirectIoStatistics.fallbacks();
     long foreign = DirectIoStatistics.foreignHostReplies();
+    long refusals = DirectIoStatistics.refusals();
     long total = 0;
     long shortCircuit = -1;
     byte[] buf = new byte[128 * 1024];
@@ -99,7 +103,8 @@ public class DirectIoCheck extends Configured implements Tool {
       hex.append(String.format("%02x", b));
     }
     return p + "\t" + total + "\t" + hex + "\t" + (DirectIoStatistics.directBytes() - direct) + "\t" + shortCircuit
-        + "\t" + (DirectIoStatistics.fallbacks() - fallbacks) + "\t" + (DirectIoStatistics.foreignHostReplies() - foreign);
+        + "\t" + (DirectIoStatistics.fallbacks() - fallbacks) + "\t" + (DirectIoStatistics.foreignHostReplies() - foreign)
+        + "\t" + (DirectIoStatistics.refusals() - refusals);
   }
 
   public static void main(String[] args) throws Exception {
