@@ -12,26 +12,19 @@ import org.hadoopopt.inputformats.record.Schema;
 
 /**
  * The four Pavlo tables as stored: '|'-separated text, one row a line. Their columns are defined
- * here once, as inputformats {@link Schema}s (names, order and types; the readers, the loader, the
- * jobs, the generator and {@code pavlo.proto}, checked against them by a test) with their record
- * classes (column positions); this class names them for the benchmark's text-level code (baseline
- * jobs, the generator, the stats program, the SQL peers) and adds the text helpers every reader shares.
+ * once, as inputformats {@link Schema}s (names, order and types; the readers, the loader, the jobs,
+ * the generator and {@code pavlo.proto}, checked against them by a test): by their record classes
+ * (with the column positions) and, for Documents, here; this class names them for the benchmark's
+ * text-level code (baseline jobs, the generator, the stats program, the SQL peers) and adds the
+ * text helpers every reader shares.
  */
 public final class PavloSchema {
   private PavloSchema() {}
 
-  public static final Schema RANKINGS_TABLE =
-      Schema.parse("rankings(pageURL:STRING,pageRank:INT,avgDuration:INT)")
-          .withRecords(RankingsRecord.class, RankingsRecord::new);
-
-  public static final Schema USERVISITS_TABLE =
-      Schema.parse("uservisits(sourceIP:STRING,destURL:STRING,visitDate:DATE,adRevenue:DECIMAL,userAgent:STRING,"
-          + "countryCode:STRING,languageCode:STRING,searchWord:STRING,duration:INT)")
-          .withRecords(UserVisitsRecord.class, UserVisitsRecord::new);
-
+  public static final Schema RANKINGS_TABLE = RankingsRecord.TABLE;
+  public static final Schema USERVISITS_TABLE = UserVisitsRecord.TABLE;
   /** The Grep table ({@code key|field}, both strings), read as text (scans with a pushed-down substring). */
-  public static final Schema GREP_TABLE =
-      Schema.parse("grep(key:STRING,field:STRING)").withRecords(GrepRecord.class, GrepRecord::new);
+  public static final Schema GREP_TABLE = GrepRecord.TABLE;
 
   /**
    * The Documents table of the UDF task ({@code url|html}): the HTML is the last column and may
