@@ -1,15 +1,16 @@
 package org.hadoopopt.inputformats.mapreduce;
 
-import org.hadoopopt.inputformats.record.RankingsRecord;
+import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
+import org.hadoopopt.inputformats.record.TestSchemas;
 
 /**
- * Rankings rows from KeyValueSequenceFiles, as reused {@link RankingsRecord}s.
+ * Rankings rows from KeyValueSequenceFiles, as reused {@link Row}s.
  * (A test fixture: the benchmark ships its own Pavlo formats; the plugin jar has only the generic ones.)
  */
-public class RankingsKvsfInputFormat extends KvsfInputFormat<RankingsRecord> {
+public class RankingsKvsfInputFormat extends KvsfInputFormat<Row> {
   @Override
   protected Schema schema() {
-    return Schema.RANKINGS;
+    return TestSchemas.RANKINGS;
   }
 }

@@ -1,8 +1,9 @@
 package org.hadoopopt.bench.pavlo.format;
 
+import org.hadoopopt.bench.pavlo.PavloSchema;
+import org.hadoopopt.bench.pavlo.record.GrepRecord;
 import org.hadoopopt.inputformats.mapreduce.MutableTextInputFormat;
 import org.hadoopopt.inputformats.mapreduce.Pushdown;
-import org.hadoopopt.inputformats.record.GrepRecord;
 import org.hadoopopt.inputformats.record.Schema;
 
 /**
@@ -12,6 +13,6 @@ import org.hadoopopt.inputformats.record.Schema;
 public class GrepTextInputFormat extends MutableTextInputFormat<GrepRecord> {
   @Override
   protected Schema schema() {
-    return Schema.GREP;
+    return PavloSchema.GREP_TABLE;
   }
 }

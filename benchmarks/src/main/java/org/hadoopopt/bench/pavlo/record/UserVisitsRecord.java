@@ -1,10 +1,20 @@
-package org.hadoopopt.inputformats.record;
+package org.hadoopopt.bench.pavlo.record;
+
+import org.hadoopopt.inputformats.record.ByteSlice;
+import org.hadoopopt.inputformats.record.Decimals;
+import org.hadoopopt.inputformats.record.Row;
+import org.hadoopopt.inputformats.record.Schema;
 
 /**
  * A mutable UserVisits row: {@code sourceIP|destURL|visitDate|adRevenue|userAgent|countryCode|
  * languageCode|searchWord|duration}.
  */
 public class UserVisitsRecord extends Row {
+  /** The UserVisits table; the benchmark's {@code PavloSchema} names it. */
+  public static final Schema TABLE = Schema.parse("uservisits(sourceIP:STRING,destURL:STRING,visitDate:DATE,"
+      + "adRevenue:DECIMAL,userAgent:STRING,countryCode:STRING,languageCode:STRING,searchWord:STRING,duration:INT)")
+      .withRecords(UserVisitsRecord.class, UserVisitsRecord::new);
+
   public static final int SOURCE_IP = 0;
   public static final int DEST_URL = 1;
   public static final int VISIT_DATE = 2;
@@ -16,7 +26,7 @@ public class UserVisitsRecord extends Row {
   public static final int DURATION = 8;
 
   public UserVisitsRecord() {
-    super(Schema.USER_VISITS);
+    super(TABLE);
   }
 
   public ByteSlice sourceIP() {
