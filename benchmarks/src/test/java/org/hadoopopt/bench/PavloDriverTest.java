@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import org.hadoopopt.bench.pavlo.PavloConvert;
-import org.hadoopopt.bench.pavlo.PavloLoad;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
+import org.hadoopopt.inputformats.loader.LoadJob;
+import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
 import org.junit.jupiter.api.Test;
 
 /** {@code hadoop jar hadoopopt-benchmarks-*.jar} with no program: every program listed with its usage. */
@@ -31,7 +31,7 @@ class PavloDriverTest {
       assertTrue(list.matches("(?s).*\\n\\s+" + p + ": \\S.*"), "no line for " + p + ":\n" + list);
     }
     assertTrue(list.contains(SelectionJob.USAGE) && SelectionJob.USAGE.contains("--variant "), list);
-    assertTrue(list.contains(PavloLoad.USAGE) && PavloLoad.USAGE.contains("bdbtree"), list);
-    assertTrue(list.contains("convert " + PavloConvert.USAGE), list);
+    assertTrue(list.contains(LoadJob.USAGE) && LoadJob.USAGE.contains("bdbtree"), list);
+    assertTrue(list.contains("convert " + KvsfConvert.USAGE), list);
   }
 }

@@ -4,7 +4,6 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import com.google.protobuf.Parser;
 import java.io.IOException;
-import org.hadoopopt.bench.pavlo.PavloSchema;
 import org.hadoopopt.bench.pavlo.format.PavloProtos;
 import org.hadoopopt.inputformats.codec.RecordDecoder;
 import org.hadoopopt.inputformats.record.MalformedRecordException;
@@ -21,7 +20,7 @@ public final class ImmutableProtobufDecoder implements RecordDecoder<Message> {
   private long sourceOffset;
 
   public ImmutableProtobufDecoder(Schema schema) {
-    this.parser = schema == PavloSchema.RANKINGS_TABLE ? PavloProtos.Rankings.parser() : PavloProtos.UserVisits.parser();
+    this.parser = schema == Schema.RANKINGS ? PavloProtos.Rankings.parser() : PavloProtos.UserVisits.parser();
   }
 
   @Override

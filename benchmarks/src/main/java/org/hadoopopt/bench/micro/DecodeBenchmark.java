@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.hadoopopt.bench.decode.DecoderKind;
-import org.hadoopopt.bench.pavlo.PavloSchema;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.codec.RecordDecoder;
 import org.hadoopopt.inputformats.record.Row;
@@ -52,8 +51,8 @@ public class DecodeBenchmark {
 
   @Setup
   public void setUp() throws Exception {
-    Schema schema = PavloSchema.table(table);
-    String[] lines = schema == PavloSchema.RANKINGS_TABLE ? SampleRows.rankings(1, RECORDS) : SampleRows.userVisits(1, RECORDS);
+    Schema schema = Schema.forName(table);
+    String[] lines = schema == Schema.RANKINGS ? SampleRows.rankings(1, RECORDS) : SampleRows.userVisits(1, RECORDS);
     byte[] text = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
     List<Row> rows = new ArrayList<>();
     MutableTextDecoder parse = new MutableTextDecoder(schema);

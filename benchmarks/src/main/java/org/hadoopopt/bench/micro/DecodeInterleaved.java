@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.hadoopopt.bench.decode.DecoderKind;
-import org.hadoopopt.bench.pavlo.PavloSchema;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.codec.RecordDecoder;
 import org.hadoopopt.inputformats.record.Row;
@@ -31,7 +30,7 @@ public final class DecodeInterleaved {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 300;
     System.out.println("Decoding " + DecodeBenchmark.RECORDS + " rows, interleaved, best of " + rounds
         + " rounds, ns/record (lower is better)");
-    for (Schema schema : new Schema[] {PavloSchema.RANKINGS_TABLE, PavloSchema.USERVISITS_TABLE}) {
+    for (Schema schema : new Schema[] {Schema.RANKINGS, Schema.USER_VISITS}) {
       Map<DecoderKind, byte[]> inputs = inputs(schema);
       Map<DecoderKind, RecordDecoder<?>> decoders = new EnumMap<>(DecoderKind.class);
       Map<DecoderKind, Long> best = new EnumMap<>(DecoderKind.class);
@@ -70,7 +69,7 @@ public final class DecodeInterleaved {
   }
 
   static Map<DecoderKind, byte[]> inputs(Schema schema) throws Exception {
-    String[] lines = schema == PavloSchema.RANKINGS_TABLE ? SampleRows.rankings(1, DecodeBenchmark.RECORDS)
+    String[] lines = schema == Schema.RANKINGS ? SampleRows.rankings(1, DecodeBenchmark.RECORDS)
         : SampleRows.userVisits(1, DecodeBenchmark.RECORDS);
     byte[] text = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
     List<Row> rows = new ArrayList<>();

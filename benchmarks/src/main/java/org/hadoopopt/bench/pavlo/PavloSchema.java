@@ -1,70 +1,22 @@
 package org.hadoopopt.bench.pavlo;
 
 import java.text.SimpleDateFormat;
-import java.util.Locale;
 import java.util.TimeZone;
-import org.hadoopopt.bench.pavlo.record.GrepRecord;
-import org.hadoopopt.bench.pavlo.record.RankingsRecord;
-import org.hadoopopt.bench.pavlo.record.UserVisitsRecord;
 import org.hadoopopt.inputformats.record.ColumnGrammar;
 import org.hadoopopt.inputformats.record.FieldType;
+import org.hadoopopt.inputformats.record.GrepRecord;
+import org.hadoopopt.inputformats.record.RankingsRecord;
 import org.hadoopopt.inputformats.record.Schema;
+import org.hadoopopt.inputformats.record.UserVisitsRecord;
 
 /**
  * The four Pavlo tables as stored: '|'-separated text, one row a line. Their columns are defined
- * once, as inputformats {@link Schema}s (names, order and types; the readers, the loader, the jobs,
- * the generator and {@code pavlo.proto}, checked against them by a test): by their record classes
- * (with the column positions) and, for Documents, here; this class names them for the benchmark's
- * text-level code (baseline jobs, the generator, the stats program, the SQL peers) and adds the
- * text helpers every reader shares.
+ * once, by inputformats' {@link Schema} (names, order and types) and its record classes (column
+ * positions); this class names them for the benchmark's text-level code (baseline jobs, the
+ * generator, the stats program, the SQL peers) and adds the text helpers every reader shares.
  */
 public final class PavloSchema {
   private PavloSchema() {}
-
-  public static final Schema RANKINGS_TABLE = RankingsRecord.TABLE;
-  public static final Schema USERVISITS_TABLE = UserVisitsRecord.TABLE;
-  /** The Grep table ({@code key|field}, both strings), read as text (scans with a pushed-down substring). */
-  public static final Schema GREP_TABLE = GrepRecord.TABLE;
-
-  /**
-   * The Documents table of the UDF task ({@code url|html}): the HTML is the last column and may
-   * hold '|', so it is read by splitting at the first separator only; no input format of inputformats takes it.
-   */
-  public static final Schema DOCUMENTS_TABLE = Schema.parse("documents(url:STRING,html:STRING)");
-
-  /**
-   * A table by the name the benchmark's programs take ({@code rankings}, {@code uservisits},
-   * {@code grep}, {@code documents}; case-insensitive) or any table as a spec {@code name(column:TYPE,...)}.
-   *
-   * @throws IllegalArgumentException naming the table and what was expected
-   */
-  public static Schema table(String nameOrSpec) {
-    String n = nameOrSpec == null ? "" : nameOrSpec.trim();
-    if (n.indexOf('(') >= 0) {
-      return Schema.parse(n);
-    }
-    for (Schema s : new Schema[] {RANKINGS_TABLE, USERVISITS_TABLE, GREP_TABLE, DOCUMENTS_TABLE}) {
-      if (s.name().equals(n.toLowerCase(Locale.ROOT))) {
-        return s;
-      }
-    }
-    throw new IllegalArgumentException("unknown table '" + nameOrSpec
-        + "': expected rankings, uservisits, grep, documents or a spec name(column:TYPE,...) with types STRING, INT, DATE, DECIMAL");
-  }
-
-  /**
-   * The column the loader partitions a table on unless told: Rankings on pageURL and UserVisits on
-   * destURL, so the two loaded with the same n are co-partitioned on the join key; any other table
-   * on its first column.
-   */
-  public static String partitionColumn(Schema table) {
-    return table == RANKINGS_TABLE ? "pageURL" : table == USERVISITS_TABLE ? "destURL" : table.fieldName(0);
-  }
-
-  /** The column the loader sorts and indexes a table on unless told: pageRank, visitDate, else the first column. */
-  public static String indexColumn(Schema table) {
-    return table == RANKINGS_TABLE ? "pageRank" : table == USERVISITS_TABLE ? "visitDate" : table.fieldName(0);
-  }
 
   public static final char SEPARATOR = '|';
   /** For {@code String.split}: the separator as a regular expression. */
@@ -73,27 +25,27 @@ public final class PavloSchema {
   public static final String DATE_PATTERN = "yyyy-MM-dd";
 
   /** Directory names under a generated set's root: the tables' names. */
-  public static final String GREP = GREP_TABLE.name();
-  public static final String RANKINGS = RANKINGS_TABLE.name();
-  public static final String USERVISITS = USERVISITS_TABLE.name();
-  public static final String DOCUMENTS = DOCUMENTS_TABLE.name();
+  public static final String GREP = Schema.GREP.name();
+  public static final String RANKINGS = Schema.RANKINGS.name();
+  public static final String USERVISITS = Schema.USER_VISITS.name();
+  public static final String DOCUMENTS = Schema.DOCUMENTS.name();
 
   // Grep(key, field): fixed 10 + 90 characters.
-  public static final String[] GREP_COLUMNS = GREP_TABLE.fieldNames();
+  public static final String[] GREP_COLUMNS = Schema.GREP.fieldNames();
   public static final int GREP_KEY = GrepRecord.KEY;
   public static final int GREP_FIELD = GrepRecord.FIELD;
   public static final int GREP_KEY_LENGTH = 10;
   public static final int GREP_FIELD_LENGTH = 90;
 
   // Rankings(pageURL, pageRank INT, avgDuration INT).
-  public static final String[] RANKINGS_COLUMNS = RANKINGS_TABLE.fieldNames();
+  public static final String[] RANKINGS_COLUMNS = Schema.RANKINGS.fieldNames();
   public static final int PAGE_URL = RankingsRecord.PAGE_URL;
   public static final int PAGE_RANK = RankingsRecord.PAGE_RANK;
   public static final int AVG_DURATION = RankingsRecord.AVG_DURATION;
 
   // UserVisits(sourceIP, destURL, visitDate DATE, adRevenue DECIMAL, userAgent, countryCode,
   //            languageCode, searchWord, duration INT).
-  public static final String[] USERVISITS_COLUMNS = USERVISITS_TABLE.fieldNames();
+  public static final String[] USERVISITS_COLUMNS = Schema.USER_VISITS.fieldNames();
   public static final int SOURCE_IP = UserVisitsRecord.SOURCE_IP;
   public static final int DEST_URL = UserVisitsRecord.DEST_URL;
   public static final int VISIT_DATE = UserVisitsRecord.VISIT_DATE;
@@ -105,9 +57,9 @@ public final class PavloSchema {
   public static final int DURATION = UserVisitsRecord.DURATION;
 
   // Documents(url, html): the HTML is one line and the last column, so split with a limit of 2.
-  public static final String[] DOCUMENTS_COLUMNS = DOCUMENTS_TABLE.fieldNames();
-  public static final int DOC_URL = DOCUMENTS_TABLE.fieldIndex("url");
-  public static final int DOC_HTML = DOCUMENTS_TABLE.fieldIndex("html");
+  public static final String[] DOCUMENTS_COLUMNS = Schema.DOCUMENTS.fieldNames();
+  public static final int DOC_URL = Schema.DOCUMENTS.fieldIndex("url");
+  public static final int DOC_HTML = Schema.DOCUMENTS.fieldIndex("html");
 
   /**
    * A strict (non-lenient, UTC) parser for visitDate on the proleptic Gregorian calendar (as

@@ -1,4 +1,7 @@
 package org.hadoopopt.bench.reproduce;
+import org.hadoopopt.bench.results.ExperimentArgs;
+import org.hadoopopt.bench.results.Findings;
+import org.hadoopopt.bench.results.Finding;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -11,16 +14,13 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.hadoopopt.bench.decode.DecoderKind;
 import org.hadoopopt.bench.micro.Touch;
-import org.hadoopopt.bench.pavlo.PavloSchema;
-import org.hadoopopt.bench.results.ExperimentArgs;
-import org.hadoopopt.bench.results.Finding;
-import org.hadoopopt.bench.results.Findings;
 import org.hadoopopt.bench.tools.Stats;
+import org.hadoopopt.bench.decode.DecoderKind;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.codec.RecordDecoder;
 import org.hadoopopt.inputformats.record.Row;
+import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.pavlo.data.SampleRows;
 
 /**
@@ -110,7 +110,7 @@ public final class DecodeInMemory {
     for (DecoderKind.Format f : FORMATS) {
       chunks.put(f, new ArrayList<>());
     }
-    MutableTextDecoder parse = new MutableTextDecoder(PavloSchema.USERVISITS_TABLE);
+    MutableTextDecoder parse = new MutableTextDecoder(Schema.USER_VISITS);
     long seed = 1;
     long textBytes = 0;
     while (textBytes < bytes) {
@@ -118,7 +118,7 @@ public final class DecodeInMemory {
       List<Row> rows = new ArrayList<>(CHUNK);
       parse.reset(text, 0, text.length, "sample", 0);
       for (Row r = parse.next(); r != null; r = parse.next()) {
-        Row copy = PavloSchema.USERVISITS_TABLE.newRow();
+        Row copy = Schema.USER_VISITS.newRow();
         copy.copyFrom(r);
         rows.add(copy);
       }
@@ -159,7 +159,7 @@ public final class DecodeInMemory {
     long gc0 = gcMillis();
     long a0 = threads.getThreadAllocatedBytes(tid);
     long t0 = System.nanoTime();
-    RecordDecoder<?> dec = kind.newDecoder(PavloSchema.USERVISITS_TABLE);
+    RecordDecoder<?> dec = kind.newDecoder(Schema.USER_VISITS);
     dec.reset(input, 0, input.length, "memory", 0);
     long n = 0;
     long h = 0;

@@ -1,4 +1,7 @@
 package org.hadoopopt.bench.reproduce;
+import org.hadoopopt.bench.results.ExperimentArgs;
+import org.hadoopopt.bench.results.Findings;
+import org.hadoopopt.bench.results.Finding;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -23,13 +26,9 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.bench.pavlo.PavloLoad;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.bench.pavlo.gen.RankDistribution;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
-import org.hadoopopt.bench.results.ExperimentArgs;
-import org.hadoopopt.bench.results.Finding;
-import org.hadoopopt.bench.results.Findings;
 import org.hadoopopt.bench.tools.Stats;
 import org.hadoopopt.inputformats.loader.LoadJob;
 import org.hadoopopt.inputformats.mapreduce.CompleteOutput;
@@ -154,13 +153,12 @@ public final class IndexSweep {
     Path loaded = new Path(work, "loaded-" + s.partitions + "-" + s.pageSize);
     Configuration lc = new Configuration(conf);
     lc.set(LoadJob.TABLE, "rankings");
-    PavloLoad.configure(lc);
     lc.set(LoadJob.PARTITIONS, Integer.toString(s.partitions));
     lc.set(LoadJob.PAGE_SIZE, s.pageSize);
     if (!fs.exists(loaded) || CompleteOutput.check(fs, loaded, LoadJob.parameters(lc, rankings)) != null) {
       fs.delete(loaded, true);
       long t = System.nanoTime();
-      check(ToolRunner.run(new Configuration(conf), new PavloLoad(), new String[] {"--table", "rankings", "--partitions",
+      check(ToolRunner.run(new Configuration(conf), new LoadJob(), new String[] {"--table", "rankings", "--partitions",
           Integer.toString(s.partitions), "--page-size", s.pageSize, rankings.toString(), loaded.toString()}), "load");
       System.out.printf(Locale.ROOT, "loaded (%d partitions, %s pages) in %.1f s%n", s.partitions, s.pageSize, secs(t));
     }

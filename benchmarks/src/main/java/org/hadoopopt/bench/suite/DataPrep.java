@@ -3,27 +3,26 @@ package org.hadoopopt.bench.suite;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.Locale;
+import java.util.Collection;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.Properties;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.bench.pavlo.PavloLoad;
-import org.hadoopopt.bench.pavlo.PavloSchema;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
-import org.hadoopopt.bench.results.LoadStep;
-import org.hadoopopt.bench.results.SuiteResults;
-import org.hadoopopt.bench.tools.TaskJars;
 import org.hadoopopt.inputformats.loader.LoadJob;
 import org.hadoopopt.inputformats.mapreduce.CompleteOutput;
 import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
+import org.hadoopopt.inputformats.record.Schema;
+import org.hadoopopt.bench.tools.TaskJars;
+import org.hadoopopt.bench.results.LoadStep;
+import org.hadoopopt.bench.results.SuiteResults;
 
 /**
  * The data the suite reads, under WORK/data-s{scale}-seed{seed}: the generated text tables, and
@@ -177,12 +176,11 @@ final class DataPrep {
         Path out = new Path(set, copyName(input, table));
         Configuration c = new Configuration(conf);
         String step = "convert " + table + " to kvsf";
-        if (!reusable(out, KvsfConvert.parameters(c, PavloSchema.table(table), text))) {
+        if (!reusable(out, KvsfConvert.parameters(c, Schema.forName(table), text))) {
           TaskJars.ship(c, TaskJars.INPUTFORMATS);
           LoadSettings.apply(c);
           record(LoadStep.Side.HADOOPOPT, step, copyName(input, table),
-              make(out, "converting " + table + " to KeyValueSequenceFiles", new KvsfConvert(), c, PavloSchema.table(table).spec(),
-                  text.toString()));
+              make(out, "converting " + table + " to KeyValueSequenceFiles", new KvsfConvert(), c, table, text.toString()));
         } else {
           recordReused(LoadStep.Side.HADOOPOPT, step, copyName(input, table), out);
         }
@@ -196,16 +194,13 @@ final class DataPrep {
         Path out = new Path(set, copyName(input, table));
         String partitions = Integer.toString(SuiteOptions.getPartitions(conf));
         Configuration c = new Configuration(conf);
+        c.set(LoadJob.TABLE, table);
         c.set(LoadJob.PARTITIONS, partitions);
         c.set(LoadJob.FORMAT, format);
-        String indexedOn = c.get(LoadJob.INDEX_COLUMN, "the default column");
-        c.set(LoadJob.TABLE, table);
-        PavloLoad.configure(c); // the spec and the columns, as the load program sets them
         String step = "load " + table + " (" + format + ", partitioned, indexed)";
         if (input == JobVariant.Input.LOADED_KVSF_BY_KEY) {
           String key = LoadJob.partitionColumn(c);
           c.set(LoadJob.INDEX_COLUMN, key);
-          indexedOn = key;
           c.setInt(LoadJob.PAGE_SIZE, KEY_PAGE_BYTES);
           step = "load " + table + " (" + format + ", partitioned, sorted and indexed on " + key + ", "
               + KEY_PAGE_BYTES / 1024 + " KB pages)";
@@ -215,7 +210,7 @@ final class DataPrep {
           LoadSettings.apply(c);
           record(LoadStep.Side.HADOOPOPT, step, copyName(input, table),
               make(out, "loading " + table + " (" + format + ", " + partitions + " partitions, indexed on "
-              + indexedOn + ")", programs.tool("load"), c, text.toString()));
+              + c.get(LoadJob.INDEX_COLUMN, "the default column") + ")", programs.tool("load"), c, text.toString()));
         } else {
           recordReused(LoadStep.Side.HADOOPOPT, step, copyName(input, table), out);
         }

@@ -6,8 +6,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.util.ProgramDriver;
 import org.apache.hadoop.util.Tool;
-import org.hadoopopt.bench.pavlo.PavloConvert;
-import org.hadoopopt.bench.pavlo.PavloLoad;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
 import org.hadoopopt.bench.pavlo.gen.PavloStats;
 import org.hadoopopt.bench.pavlo.jobs.AggregationJob;
@@ -16,6 +14,8 @@ import org.hadoopopt.bench.pavlo.jobs.GrepJob;
 import org.hadoopopt.bench.pavlo.jobs.JoinJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
 import org.hadoopopt.bench.pavlo.jobs.UdfJob;
+import org.hadoopopt.inputformats.loader.LoadJob;
+import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
 
 /**
  * The benchmark jar's programs as {@link Tool} classes, read from the jar's driver ({@link #driver()}), so
@@ -45,8 +45,8 @@ public final class Programs {
     d.addClass("join", JoinJob.class, "Join task: " + JoinJob.USAGE);
     d.addClass("udf", UdfJob.class, "UDF aggregation task (inlinks): " + UdfJob.USAGE);
     d.addClass("floor", FloorJob.class, "Hadoop's job floor, an empty job: " + FloorJob.USAGE);
-    d.addClass("load", PavloLoad.class, "partition, sort and index a table: " + PavloLoad.USAGE);
-    d.addClass("convert", PavloConvert.class, "text table to KeyValueSequenceFile: convert " + PavloConvert.USAGE);
+    d.addClass("load", LoadJob.class, "partition, sort and index a table: " + LoadJob.USAGE);
+    d.addClass("convert", KvsfConvert.class, "text table to KeyValueSequenceFile: convert " + KvsfConvert.USAGE);
     d.addClass("suite", SuiteTool.class, "the benchmark suite: " + SuiteTool.USAGE);
     d.addClass("summary", SummaryTool.class, "the results file of a run made in parts: " + SummaryTool.USAGE);
     return d;

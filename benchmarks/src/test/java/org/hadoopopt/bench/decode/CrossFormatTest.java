@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.hadoopopt.bench.pavlo.PavloSchema;
 import org.hadoopopt.bench.pavlo.format.PavloProtos;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.record.Row;
@@ -52,12 +51,12 @@ class CrossFormatTest {
 
   @Test
   void userVisitsDecodeEquallyWithAllSevenDecoders() throws Exception {
-    checkAllDecoders(PavloSchema.USERVISITS_TABLE, userVisitsCases());
+    checkAllDecoders(Schema.USER_VISITS, userVisitsCases());
   }
 
   @Test
   void rankingsDecodeEquallyWithAllSevenDecoders() throws Exception {
-    checkAllDecoders(PavloSchema.RANKINGS_TABLE, rankingsCases());
+    checkAllDecoders(Schema.RANKINGS, rankingsCases());
   }
 
   private static void checkAllDecoders(Schema schema, List<String[]> cases) throws Exception {
@@ -89,7 +88,7 @@ class CrossFormatTest {
 
   @Test
   void protobufCodecWritesWhatTheGeneratedMessagesWrite() throws Exception {
-    byte[] ours = DecoderKind.encode(DecoderKind.Format.PROTOBUF, Arrays.asList(row(PavloSchema.RANKINGS_TABLE, "u|5|-9")));
+    byte[] ours = DecoderKind.encode(DecoderKind.Format.PROTOBUF, Arrays.asList(row(Schema.RANKINGS, "u|5|-9")));
     java.io.ByteArrayOutputStream theirs = new java.io.ByteArrayOutputStream();
     PavloProtos.Rankings.newBuilder().setPageURL("u").setPageRank(5).setAvgDuration(-9).build().writeDelimitedTo(theirs);
     assertEquals(Arrays.toString(theirs.toByteArray()), Arrays.toString(ours));

@@ -6,7 +6,6 @@ import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import java.util.ArrayList;
 import java.util.List;
-import org.hadoopopt.bench.pavlo.PavloSchema;
 import org.hadoopopt.bench.pavlo.format.PavloProtos;
 import org.hadoopopt.inputformats.codec.ProtobufCodec;
 import org.hadoopopt.inputformats.record.FieldType;
@@ -48,7 +47,7 @@ class PavloProtoMirrorTest {
 
   @Test
   void theProtoMessagesHaveTheSchemasColumns() {
-    assertEquals(fromSchema(PavloSchema.RANKINGS_TABLE), fromProto(PavloProtos.Rankings.getDescriptor()));
-    assertEquals(fromSchema(PavloSchema.USERVISITS_TABLE), fromProto(PavloProtos.UserVisits.getDescriptor()));
+    assertEquals(fromSchema(Schema.RANKINGS), fromProto(PavloProtos.Rankings.getDescriptor()));
+    assertEquals(fromSchema(Schema.USER_VISITS), fromProto(PavloProtos.UserVisits.getDescriptor()));
   }
 }

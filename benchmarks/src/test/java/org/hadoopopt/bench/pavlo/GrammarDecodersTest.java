@@ -14,11 +14,12 @@ import org.apache.hadoop.io.Text;
 import org.hadoopopt.bench.pavlo.jobs.BaselineDecoder;
 import org.hadoopopt.bench.pavlo.jobs.Ranking;
 import org.hadoopopt.bench.pavlo.jobs.UserVisit;
-import org.hadoopopt.bench.pavlo.record.RankingsRecord;
-import org.hadoopopt.bench.pavlo.record.UserVisitsRecord;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.record.ByteSlice;
 import org.hadoopopt.inputformats.record.MalformedRecordException;
+import org.hadoopopt.inputformats.record.RankingsRecord;
+import org.hadoopopt.inputformats.record.Schema;
+import org.hadoopopt.inputformats.record.UserVisitsRecord;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -77,7 +78,7 @@ class GrammarDecodersTest {
       assertEquals(r.columns[k], b.field(), what + ": " + b.getMessage());
       if (!r.table.equals("grep")) {
         MalformedRecordException m = assertThrows(MalformedRecordException.class,
-            () -> new MutableTextDecoder(PavloSchema.table(r.table)).decodeLine(line, 0, line.length, FILE, at), what);
+            () -> new MutableTextDecoder(Schema.forName(r.table)).decodeLine(line, 0, line.length, FILE, at), what);
         assertEquals(b.getMessage(), m.getMessage(), what);
       }
     } else {
@@ -85,13 +86,13 @@ class GrammarDecodersTest {
       assertNotNull(o, what);
       if (o instanceof Ranking) {
         Ranking x = (Ranking) o;
-        RankingsRecord m = (RankingsRecord) new MutableTextDecoder(PavloSchema.RANKINGS_TABLE).decodeLine(line, 0, line.length, FILE, at);
+        RankingsRecord m = (RankingsRecord) new MutableTextDecoder(Schema.RANKINGS).decodeLine(line, 0, line.length, FILE, at);
         assertArrayEquals(latin1(x.pageURL), bytes(m.pageURL()), what);
         assertEquals(x.pageRank.intValue(), m.pageRank(), what);
         assertEquals(x.avgDuration.intValue(), m.avgDuration(), what);
       } else if (o instanceof UserVisit) {
         UserVisit x = (UserVisit) o;
-        UserVisitsRecord m = (UserVisitsRecord) new MutableTextDecoder(PavloSchema.USERVISITS_TABLE).decodeLine(line, 0, line.length,
+        UserVisitsRecord m = (UserVisitsRecord) new MutableTextDecoder(Schema.USER_VISITS).decodeLine(line, 0, line.length,
             FILE, at);
         assertArrayEquals(latin1(x.sourceIP), bytes(m.sourceIP()), what);
         assertArrayEquals(latin1(x.destURL), bytes(m.destURL()), what);

@@ -38,11 +38,12 @@ import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
 import org.hadoopopt.inputformats.mapreduce.KvsfOutputFormat;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexCounter;
 import org.hadoopopt.inputformats.mapreduce.ScanSplits;
-import org.hadoopopt.testing.LogCapture;
+import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.testing.TestFiles;
 import org.hadoopopt.testing.VersionNeutral;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.hadoopopt.testing.LogCapture;
 
 /**
  * The differential test of the row grammar: a small generated set with malformed rows of every
@@ -332,10 +333,9 @@ class GrammarDifferentialTest {
     Job job;
     if (how.equals("convert")) {
       c.setInt(KvsfOutputFormat.PAGE_SIZE, 4096);
-      job = KvsfConvert.createJob(c, PavloSchema.table(table), new Path(path(dir, table)), new Path(outDir));
+      job = KvsfConvert.createJob(c, Schema.forName(table), new Path(path(dir, table)), new Path(outDir));
     } else {
       c.set(LoadJob.TABLE, table);
-      PavloLoad.configure(c);
       c.setInt(LoadJob.PARTITIONS, 2);
       c.set(LoadJob.FORMAT, how.equals("kvsf-key") ? "kvsf" : how);
       c.setInt(LoadJob.PAGE_SIZE, 4096);

@@ -17,6 +17,7 @@ import org.hadoopopt.bench.pavlo.jobs.JoinJob;
 import org.hadoopopt.bench.pavlo.jobs.SelectionJob;
 import org.hadoopopt.fingerprint.collector.FingerprintCollector;
 import org.hadoopopt.fingerprint.collector.HashGroupCollector;
+import org.hadoopopt.inputformats.loader.LoadJob;
 import org.hadoopopt.inputformats.mapreduce.PushdownCounter;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexCounter;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,7 +49,7 @@ class PageVariantsLocalTest {
     for (File part : new File(data.table("uservisits")).listFiles((d, n) -> n.startsWith("part-"))) {
       visitRows += java.nio.file.Files.readAllLines(part.toPath(), java.nio.charset.StandardCharsets.ISO_8859_1).size();
     }
-    assertEquals(0, ToolRunner.run(LocalSets.conf(), new PavloLoad(), new String[] {"--table", "rankings", "--partitions", "2",
+    assertEquals(0, ToolRunner.run(LocalSets.conf(), new LoadJob(), new String[] {"--table", "rankings", "--partitions", "2",
         "--format", "kvsf", "--index-column", "pageURL", "--page-size", "1024", data.table("rankings"), rankingsByUrl}));
   }
 
@@ -130,7 +131,7 @@ class PageVariantsLocalTest {
       }
     }
     String threeParts = new File(data.out, "rankings-by-url-3").toString();
-    assertEquals(0, ToolRunner.run(LocalSets.conf(), new PavloLoad(), new String[] {"--table", "rankings", "--partitions", "3",
+    assertEquals(0, ToolRunner.run(LocalSets.conf(), new LoadJob(), new String[] {"--table", "rankings", "--partitions", "3",
         "--format", "kvsf", "--index-column", "pageURL", data.table("rankings"), threeParts}));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> data.run(new JoinJob(), "join-lookup-3",
         "--variant", "lookup", threeParts, loaded("uservisits")));

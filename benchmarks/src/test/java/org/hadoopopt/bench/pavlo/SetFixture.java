@@ -9,6 +9,8 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
+import org.hadoopopt.inputformats.loader.LoadJob;
+import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
 import org.hadoopopt.inputformats.mapreduce.KvsfOutputFormat;
 
 /**
@@ -51,7 +53,7 @@ final class SetFixture {
   /** TABLE converted to KVSF into out/TABLE-kvsf, with 4 KB pages so the tiny tables still span many pages. */
   String convert(String table) throws Exception {
     String dir = new File(out, table + "-kvsf").toString();
-    assertEquals(0, ToolRunner.run(LocalSets.conf(), new PavloConvert(), new String[] {"-D", KvsfOutputFormat.PAGE_SIZE + "=4096",
+    assertEquals(0, ToolRunner.run(LocalSets.conf(), new KvsfConvert(), new String[] {"-D", KvsfOutputFormat.PAGE_SIZE + "=4096",
         table, table(table), dir}));
     return dir;
   }
@@ -59,7 +61,7 @@ final class SetFixture {
   /** TABLE loaded by {@code load} in FORMAT into out/TABLE-FORMAT: 2 partitions, 4 KB pages. */
   String load(String table, String format) throws Exception {
     String dir = new File(out, table + "-" + format).toString();
-    assertEquals(0, ToolRunner.run(LocalSets.conf(), new PavloLoad(), new String[] {"--table", table, "--partitions", "2",
+    assertEquals(0, ToolRunner.run(LocalSets.conf(), new LoadJob(), new String[] {"--table", table, "--partitions", "2",
         "--format", format, "--page-size", "4096", table(table), dir}));
     return dir;
   }

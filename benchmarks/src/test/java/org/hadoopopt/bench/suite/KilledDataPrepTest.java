@@ -23,9 +23,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.ToolRunner;
-import org.hadoopopt.bench.pavlo.PavloConvert;
-import org.hadoopopt.bench.pavlo.PavloLoad;
 import org.hadoopopt.bench.pavlo.gen.PavloGenerator;
+import org.hadoopopt.inputformats.loader.LoadJob;
 import org.hadoopopt.inputformats.mapreduce.CompleteOutput;
 import org.hadoopopt.inputformats.mapreduce.KvsfConvert;
 import org.hadoopopt.testing.TestFiles;
@@ -201,7 +200,7 @@ class KilledDataPrepTest {
     assertTrue(said.contains("data: discarding " + new Path(partial.toString()) + ", the partial output"), said);
     assertFalse(said.contains("generating"), "the complete set was reused: " + said);
     Path clean = new Path(new File(ref, "kvsf").toString());
-    assertEquals(0, ToolRunner.run(DataPrepChild.conf(), new PavloConvert(),
+    assertEquals(0, ToolRunner.run(DataPrepChild.conf(), new KvsfConvert(),
         new String[] {"uservisits", new Path(set(), "uservisits").toString(), clean.toString()}));
     assertSameShape(new Path(set(), "kvsf/uservisits"), clean);
     assertEquals(CompleteOutput.count(CompleteOutput.read(fs, clean), "rows"),
@@ -222,7 +221,7 @@ class KilledDataPrepTest {
     // and a KVSF file's page breaks (so its length) follow the rows' order
     Configuration loadConf = DataPrepChild.conf();
     LoadSettings.apply(loadConf);
-    assertEquals(0, ToolRunner.run(loadConf, new PavloLoad(), new String[] {"--table", "uservisits",
+    assertEquals(0, ToolRunner.run(loadConf, new LoadJob(), new String[] {"--table", "uservisits",
         "--partitions", "2", "--format", "kvsf", new Path(set(), "uservisits").toString(), clean.toString()}));
     assertSameShape(new Path(set(), "loaded-kvsf/uservisits"), clean);
     System.out.println("load killed at " + at[0] + " part files, " + at[1] + " bytes; rerun equal to a clean run");

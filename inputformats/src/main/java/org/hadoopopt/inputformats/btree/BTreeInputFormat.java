@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * decoding each record into the reused mutable row. A tree whose file is not the one its sidecar
  * describes (truncated, rewritten, edited: {@link org.hadoopopt.inputformats.index.DataFileStamp}), or
  * that JE finds corrupt, fails naming the file.
- * A subclass fixes the table (the benchmark's table formats do);
+ * A subclass fixes the table (the benchmark's Pavlo formats do);
  * {@link SchemaBTreeInputFormat} reads any table named by
  * {@link org.hadoopopt.inputformats.mapreduce.SchemaTextInputFormat#SCHEMA}.
  */

@@ -15,7 +15,7 @@ import org.hadoopopt.inputformats.index.KeyType;
  * The sidecar {@code _part-NNNNN.jdb.meta} of a tree ({@link TreeLayout}). Big-endian:
  *
  * <pre>
- * "BTMD", version (1 byte), table (writeUTF: Schema.spec(), name(column:TYPE,...)),
+ * "BTMD", version (1 byte), table (writeUTF: Schema.spec(), a Pavlo table's name or name(column:TYPE,...)),
  * column (writeUTF), key type (1 byte: KeyType ordinal),
  * rows (8), has keys (1 byte), [smallest key, largest key] (as in the range index),
  * the data file's stamp ({@link DataFileStamp}: length, modification time, file id, file checksum or

@@ -9,8 +9,8 @@ import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
 
 /**
- * Length-delimited protobuf messages (the bytes a protoc message's {@code writeDelimitedTo} writes,
- * for a .proto that mirrors the table): field {@code i} of the schema is
+ * Length-delimited protobuf messages (the bytes a protoc message's {@code writeDelimitedTo} writes;
+ * the benchmark's {@code pavlo.proto} mirrors the Pavlo tables): field {@code i} of the schema is
  * message field {@code i + 1}; strings as
  * length-delimited bytes, ints and dates as int32, decimals as sint64 millionths; null fields absent.
  */

@@ -10,7 +10,7 @@ import org.apache.hadoop.fs.Path;
  * <pre>
  * "RIDX", version (1 byte),
  * data format (1 byte: 0 = '|' text, 1 = KeyValueSequenceFile),
- * table (writeUTF: Schema.spec(), name(column:TYPE,...)), column name (writeUTF),
+ * table (writeUTF: Schema.spec(), a Pavlo table's name or name(column:TYPE,...)), column name (writeUTF),
  * key type (1 byte: KeyType ordinal),
  * page size B (4), the data file's stamp ({@link DataFileStamp}: length, modification time, file id,
  *   file checksum or sampled CRC32C),

@@ -44,8 +44,7 @@ public final class KvsfFileInfo {
     }
     int version = h[KvsfLayout.HEADER_VERSION];
     if (version == KvsfLayout.VERSION_UNBOUND_PAGES) {
-      throw new KvsfFormatException(name + ": KeyValueSequenceFile version " + version + " (offset " + KvsfLayout.HEADER_VERSION
-          + "), this reader reads version "
+      throw new KvsfFormatException(name + ": KeyValueSequenceFile version " + version + ", this reader reads version "
           + KvsfLayout.VERSION + " only (its pages are bound to their file and position): convert or load the table"
           + " again (KvsfConvert, load --format kvsf)");
     }
@@ -84,7 +83,7 @@ public final class KvsfFileInfo {
     String codecName = new String(h, codecAt + 1, codecLen, StandardCharsets.US_ASCII);
     Schema schema;
     try {
-      schema = Schema.parse(schemaName);
+      schema = Schema.forName(schemaName);
       BinaryCodecs.forName(codecName);
     } catch (IllegalArgumentException e) {
       throw new KvsfFormatException(name + ": header (offset " + p + "): " + e.getMessage());

@@ -30,24 +30,25 @@ import org.hadoopopt.inputformats.record.Schema;
  * Berkeley DB JE B+-tree per partition ({@code bdbtree}: {@code OUT/part-NNNNN.jdb}, see
  * {@link org.hadoopopt.inputformats.btree.TreeLayout}).
  *
- * <pre>load --table SPEC --partitions N [--format text|kvsf|bdbtree] [--page-size B]
+ * <pre>load --table rankings|uservisits|SPEC --partitions N [--format text|kvsf|bdbtree] [--page-size B]
  *      [--partition-column C] [--index-column C] IN OUT</pre>
  *
- * SPEC is the table, {@code name(column:TYPE,...)} ({@link Schema#parse}); the index and
+ * SPEC is any other table, {@code name(column:TYPE,...)} ({@link Schema#parse}); the index and
  * sidecars record it, and the {@code Schema*InputFormat}s read it back under
- * {@code hadoopopt.input.schema}. Both columns default to the table's first; tables to be joined
- * are loaded with the same n, partitioned on the join key.
+ * {@code hadoopopt.input.schema}. Defaults: Rankings partitioned on pageURL, indexed on pageRank;
+ * UserVisits on destURL and visitDate, so the two tables loaded with the same n are co-partitioned
+ * on the join key; any other table on its first column.
  * When the job succeeds the tool writes {@link CompleteOutput}'s marker into OUT, last, with
  * {@link #parameters} and the rows read and written.
  */
 public class LoadJob extends Configured implements Tool {
-  /** The table loaded, a spec {@code name(column:TYPE,...)}; no default, required. */
+  /** The table loaded: {@code rankings}, {@code uservisits} or a spec {@code name(column:TYPE,...)}; no default, required. */
   public static final String TABLE = "hadoopopt.input.loader.table";
   /** Number of partitions = output files = reducers; no default, required, at least 1. */
   public static final String PARTITIONS = "hadoopopt.input.loader.partitions";
-  /** Column hashed to choose the partition; default the table's first column. */
+  /** Column hashed to choose the partition; default pageURL (Rankings), destURL (UserVisits), else the first column. */
   public static final String PARTITION_COLUMN = "hadoopopt.input.loader.partition.column";
-  /** Column each file is sorted and indexed on; default the table's first column. */
+  /** Column each file is sorted and indexed on; default pageRank (Rankings), visitDate (UserVisits), else the first column. */
   public static final String INDEX_COLUMN = "hadoopopt.input.loader.index.column";
   /**
    * Data format written: {@code text} ('|' lines, default), {@code kvsf} (KeyValueSequenceFile, codec
@@ -94,10 +95,10 @@ public class LoadJob extends Configured implements Tool {
   static Schema getTable(Configuration conf) {
     String t = conf.getTrimmed(TABLE);
     if (t == null) {
-      throw new IllegalArgumentException(TABLE + " is not set: the loader needs the table (a spec name(column:TYPE,...))");
+      throw new IllegalArgumentException(TABLE + " is not set: the loader needs the table (rankings, uservisits or a spec name(column:TYPE,...))");
     }
     try {
-      return Schema.parse(t);
+      return Schema.forName(t);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(TABLE + ": " + e.getMessage(), e);
     }
@@ -163,11 +164,13 @@ public class LoadJob extends Configured implements Tool {
   }
 
   static int partitionField(Configuration conf, Schema s) {
-    return field(s, PARTITION_COLUMN, conf.getTrimmed(PARTITION_COLUMN, s.fieldName(0)));
+    String pavlo = s == Schema.RANKINGS ? "pageURL" : s == Schema.USER_VISITS ? "destURL" : s.fieldName(0);
+    return field(s, PARTITION_COLUMN, conf.getTrimmed(PARTITION_COLUMN, pavlo));
   }
 
   static int indexField(Configuration conf, Schema s) {
-    int f = field(s, INDEX_COLUMN, conf.getTrimmed(INDEX_COLUMN, s.fieldName(0)));
+    String pavlo = s == Schema.RANKINGS ? "pageRank" : s == Schema.USER_VISITS ? "visitDate" : s.fieldName(0);
+    int f = field(s, INDEX_COLUMN, conf.getTrimmed(INDEX_COLUMN, pavlo));
     try {
       KeyType.of(s.type(f), s.fieldName(f));
     } catch (IllegalArgumentException e) {
@@ -216,7 +219,7 @@ public class LoadJob extends Configured implements Tool {
   public static Map<String, String> parameters(Configuration conf, Path in) {
     Schema table = getTable(conf);
     Map<String, String> p = new TreeMap<>();
-    p.put("table", table.spec());
+    p.put("table", table.name());
     p.put("input", in.toString());
     p.put("partitions", Integer.toString(getPartitions(conf)));
     p.put("format", getFormat(conf).name().toLowerCase(Locale.ROOT));
@@ -229,7 +232,7 @@ public class LoadJob extends Configured implements Tool {
   }
 
   /** The command line, as the benchmarks jar's driver lists it. */
-  public static final String USAGE = "load --table SPEC --partitions N [--format text|kvsf|bdbtree] [--page-size B]"
+  public static final String USAGE = "load --table rankings|uservisits|SPEC --partitions N [--format text|kvsf|bdbtree] [--page-size B]"
       + " [--partition-column C] [--index-column C] IN OUT";
 
   @Override

@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
  * with {@link #SKIP_BAD} set, skip it, count it in {@link Counters#MALFORMED_ROWS_SKIPPED} and log
  * the first few. The mutable record readers, the loader and the converter use it, and the
  * benchmark's baseline jobs read the same key and count in the same counter, so every variant of a
- * job skips alike.
+ * Pavlo job skips alike.
  */
 public final class BadRows {
   private static final Logger LOG = LoggerFactory.getLogger(BadRows.class);

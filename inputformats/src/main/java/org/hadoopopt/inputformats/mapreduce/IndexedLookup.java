@@ -22,7 +22,7 @@ import org.hadoopopt.inputformats.record.Schema;
 
 /**
  * Rows of one loaded KVSF file looked up by key through its range index, instead of read whole: the
- * file is sorted on a STRING column (the loader's {@code --index-column}, e.g. a URL),
+ * file is sorted on a STRING column (the loader's {@code --index-column}, e.g. Rankings on pageURL),
  * the index's first and last key per page say which page may hold a key, that page is read and
  * decoded ({@link KvsfPageDecoder}, checked as every KVSF page is) into a {@link ColumnBatch}, and
  * the key is found in it by binary search. Keys asked in ascending order read each page at most once.

@@ -18,7 +18,7 @@ import org.hadoopopt.inputformats.record.Schema;
  * Converts a '|' text table into KeyValueSequenceFiles, map-only (one output file per input split,
  * rows in input order):
  * {@code hadoop jar hadoopopt-inputformats.jar org.hadoopopt.inputformats.mapreduce.KvsfConvert
- * [-D hadoopopt.input.kvsf.codec=tuple] [-D hadoopopt.input.kvsf.page.bytes=131072] SPEC IN OUT}.
+ * [-D hadoopopt.input.kvsf.codec=tuple] [-D hadoopopt.input.kvsf.page.bytes=131072] rankings|uservisits IN OUT}.
  * Rows are read by the mutable text reader, so the text follows
  * {@link org.hadoopopt.inputformats.record.ColumnGrammar}: a malformed row fails naming file, offset
  * and column, or with {@link BadRows#SKIP_BAD} is skipped and counted in this job's counters.
@@ -28,7 +28,7 @@ import org.hadoopopt.inputformats.record.Schema;
 public class KvsfConvert extends Configured implements Tool {
   /** The command line (after the jar or the driver's program name). */
   public static final String USAGE = "[-D " + KvsfOutputFormat.CODEC + "=tuple|writable|protobuf] [-D "
-      + KvsfOutputFormat.PAGE_SIZE + "=BYTES] 'name(column:TYPE,...)' TEXT_IN KVSF_OUT";
+      + KvsfOutputFormat.PAGE_SIZE + "=BYTES] rankings|uservisits|'name(column:TYPE,...)' TEXT_IN KVSF_OUT";
 
   /** Builds (does not submit) the conversion job. */
   public static Job createJob(org.apache.hadoop.conf.Configuration conf, Schema schema, Path in, Path out) throws java.io.IOException {
@@ -51,7 +51,7 @@ public class KvsfConvert extends Configured implements Tool {
   /** What the output depends on, as recorded in its completeness marker. */
   public static Map<String, String> parameters(Configuration conf, Schema schema, Path in) {
     Map<String, String> p = new TreeMap<>();
-    p.put("table", schema.spec());
+    p.put("table", schema.name());
     p.put("input", in.toString());
     p.put("codec", conf.get(KvsfOutputFormat.CODEC, "tuple"));
     p.put("page.size", Integer.toString(KvsfOutputFormat.pageSize(conf)));
@@ -65,7 +65,7 @@ public class KvsfConvert extends Configured implements Tool {
       System.err.println("usage: KvsfConvert " + USAGE);
       return 2;
     }
-    Schema schema = Schema.parse(args[0]);
+    Schema schema = Schema.forName(args[0]);
     Path in = new Path(args[1]);
     Path out = new Path(args[2]);
     Job job = createJob(getConf(), schema, in, out);

@@ -21,7 +21,7 @@ import org.hadoopopt.inputformats.record.Schema;
  * Hands the mutable rows of KeyValueSequenceFiles to mappers (key: NullWritable). Splits are
  * FileInputFormat's moved to page boundaries (one header read per file); a reader takes the pages
  * that start inside its split anyway, so a split of any shape is readable without scanning from
- * the file start. A subclass fixes the table (the benchmark's table formats do);
+ * the file start. A subclass fixes the table (the benchmark's Pavlo formats do);
  * {@link SchemaKvsfInputFormat} reads any table named by a key.
  */
 public abstract class KvsfInputFormat<R extends Row> extends FileInputFormat<NullWritable, R> {

@@ -24,7 +24,7 @@ public class KvsfOutputFormat extends FileOutputFormat<Object, Row> {
   /** Record encoding: {@code writable}, {@code protobuf}, {@code tuple} (default) or a BinaryCodec class name. */
   public static final String CODEC = "hadoopopt.input.kvsf.codec";
   /**
-   * The table the rows belong to, a spec
+   * The table the rows belong to: {@code rankings}, {@code uservisits} or a spec
    * {@code name(column:TYPE,...)} ({@link Schema#parse}); no default, required.
    */
   public static final String SCHEMA = "hadoopopt.input.kvsf.schema";
@@ -57,10 +57,10 @@ public class KvsfOutputFormat extends FileOutputFormat<Object, Row> {
   static Schema schema(Configuration conf) {
     String s = conf.get(SCHEMA);
     if (s == null) {
-      throw new IllegalArgumentException(SCHEMA + " is not set: KvsfOutputFormat needs the table (a spec name(column:TYPE,...))");
+      throw new IllegalArgumentException(SCHEMA + " is not set: KvsfOutputFormat needs the table (rankings, uservisits or a spec name(column:TYPE,...))");
     }
     try {
-      return Schema.parse(s);
+      return Schema.forName(s);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(SCHEMA + ": " + e.getMessage(), e);
     }

@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
@@ -16,7 +16,7 @@ import org.hadoopopt.inputformats.record.Schema;
  * Hands '|' text tables to mappers as one reused mutable row per task (key: the line's byte
  * offset), decoded in place by {@link org.hadoopopt.inputformats.codec.MutableTextDecoder}.
  * Splitting, compression and line handling are Hadoop's {@code LineRecordReader}'s. A subclass fixes
- * the table (the benchmark's table formats do); {@link SchemaTextInputFormat} reads any table named by a key.
+ * the table (the benchmark's Pavlo formats do); {@link SchemaTextInputFormat} reads any table named by a key.
  * A {@link Pushdown} predicate is applied in the reader.
  */
 public abstract class MutableTextInputFormat<R extends Row> extends FileInputFormat<LongWritable, R> {

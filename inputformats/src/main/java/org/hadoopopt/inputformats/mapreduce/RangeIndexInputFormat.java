@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * stale (the file differs from what the index recorded of it: {@link
  * org.hadoopopt.inputformats.index.DataFileStamp}) is read whole, with a warning and the counter
  * {@link RangeIndexCounter#STALE_INDEX_FALLBACKS}: never a wrong row. A subclass fixes the
- * table (the benchmark's table formats do); {@link SchemaRangeInputFormat} reads any table named by {@link SchemaTextInputFormat#SCHEMA}.
+ * table (the benchmark's Pavlo formats do); {@link SchemaRangeInputFormat} reads any table named by {@link SchemaTextInputFormat#SCHEMA}.
  */
 public abstract class RangeIndexInputFormat<R extends Row> extends FileInputFormat<Writable, R> {
   private static final Logger LOG = LoggerFactory.getLogger(RangeIndexInputFormat.class);

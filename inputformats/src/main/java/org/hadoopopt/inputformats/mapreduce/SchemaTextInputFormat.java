@@ -11,7 +11,7 @@ import org.hadoopopt.inputformats.record.Schema;
  */
 public class SchemaTextInputFormat extends MutableTextInputFormat<Row> {
   /**
-   * The table read, a spec {@code name(column:TYPE,...)}
+   * The table read: {@code rankings}, {@code uservisits} or a spec {@code name(column:TYPE,...)}
    * with types STRING, INT, DATE, DECIMAL ({@link Schema#parse}); no default, required. Also read
    * by {@link SchemaKvsfInputFormat}.
    */
@@ -27,10 +27,10 @@ public class SchemaTextInputFormat extends MutableTextInputFormat<Row> {
     String spec = conf.getTrimmed(SCHEMA);
     if (spec == null || spec.isEmpty()) {
       throw new IllegalArgumentException(SCHEMA + " is not set: the input format needs the table "
-          + "(a spec name(column:TYPE,...))");
+          + "(rankings, uservisits or a spec name(column:TYPE,...))");
     }
     try {
-      return Schema.parse(spec);
+      return Schema.forName(spec);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(SCHEMA + ": " + e.getMessage(), e);
     }

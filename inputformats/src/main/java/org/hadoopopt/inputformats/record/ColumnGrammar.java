@@ -1,9 +1,7 @@
 package org.hadoopopt.inputformats.record;
 
-
-
 /**
- * The one row grammar of the '|' text tables, per column type. Every reader of the text uses
+ * The one row grammar of the Pavlo '|' text tables, per column type. Every reader of the text uses
  * it: the benchmark's baseline jobs, the mutable text decoder (whose eight-bytes-at-a-time fast
  * paths accept only what this accepts), the loader and the text-to-KVSF converter; the binary
  * decoders check with {@link #checkDecoded} what a binary record can hold and text cannot. So a

@@ -1,8 +1,6 @@
 package org.hadoopopt.inputformats.record;
 
-
-
-/** Column types of a table, as mutable records hold them; their text syntax is {@link ColumnGrammar}'s. */
+/** Column types of the Pavlo tables, as mutable records hold them; their text syntax is {@link ColumnGrammar}'s. */
 public enum FieldType {
   /** Bytes (ASCII in the generated data), held as a {@link ByteSlice}; never null, may be empty; any bytes but '|', LF, CR. */
   STRING,

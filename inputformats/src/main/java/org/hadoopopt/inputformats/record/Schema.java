@@ -4,15 +4,40 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 
 /**
  * The column layout of one '|' text table; field {@code i} is text column {@code i} and protobuf
- * field {@code i + 1}. A table is given by its spec, {@code name(column:TYPE,...)} with the types of
- * {@link FieldType}: the job's keys name it, and every file header and sidecar records it whole, so
- * a file says what it holds. A job may give a table its own record class ({@link #withRecords}).
+ * field {@code i + 1}. The Pavlo tables are defined here once, for the readers, the loader, the
+ * benchmark's jobs and generator (and the benchmark's {@code pavlo.proto}, checked against them by a test). Any
+ * other table is named by a spec, {@code name(column:TYPE,...)} with the types of {@link FieldType}.
  */
 public final class Schema {
+  public static final Schema RANKINGS = new Schema("rankings",
+      new String[] {"pageURL", "pageRank", "avgDuration"},
+      new FieldType[] {FieldType.STRING, FieldType.INT, FieldType.INT});
+
+  public static final Schema USER_VISITS = new Schema("uservisits",
+      new String[] {"sourceIP", "destURL", "visitDate", "adRevenue", "userAgent", "countryCode",
+          "languageCode", "searchWord", "duration"},
+      new FieldType[] {FieldType.STRING, FieldType.STRING, FieldType.DATE, FieldType.DECIMAL,
+          FieldType.STRING, FieldType.STRING, FieldType.STRING, FieldType.STRING, FieldType.INT});
+
+  /**
+   * The Grep table ({@code key|field}, both strings). Read by the text input format only (scans with
+   * a pushed-down substring); {@link #forName} does not name it, so the loader and converter do not take it.
+   */
+  public static final Schema GREP = new Schema("grep",
+      new String[] {"key", "field"},
+      new FieldType[] {FieldType.STRING, FieldType.STRING});
+
+  /**
+   * The Documents table of the UDF task ({@code url|html}): the HTML is the last column and may
+   * hold '|', so it is read by splitting at the first separator only; no reader of this module takes it.
+   */
+  public static final Schema DOCUMENTS = new Schema("documents",
+      new String[] {"url", "html"},
+      new FieldType[] {FieldType.STRING, FieldType.STRING});
+
   /** Most columns a table may have: {@link Row}'s null mask is one int. */
   public static final int MAX_FIELDS = 31;
 
@@ -22,23 +47,37 @@ public final class Schema {
   private final String name;
   private final String[] fieldNames;
   private final FieldType[] types;
-  /** The record class {@link #newRow()} makes and how, once a job binds one ({@link #withRecords}); else plain rows. */
-  private volatile Records<? extends Row> records;
+  private final boolean pavlo;
 
   private Schema(String name, String[] fieldNames, FieldType[] types) {
+    this(name, fieldNames, types, true);
+  }
+
+  private Schema(String name, String[] fieldNames, FieldType[] types, boolean pavlo) {
     this.name = name;
     this.fieldNames = fieldNames;
     this.types = types;
+    this.pavlo = pavlo;
   }
 
-  private static final class Records<R extends Row> {
-    final Class<R> type;
-    final Supplier<R> make;
-
-    Records(Class<R> type, Supplier<R> make) {
-      this.type = type;
-      this.make = make;
+  /**
+   * {@code rankings} or {@code uservisits} (case-insensitive), or any table as a spec
+   * {@code name(column:TYPE,...)} (see {@link #parse}).
+   */
+  public static Schema forName(String name) {
+    String n = name == null ? "" : name.trim();
+    if (n.indexOf('(') >= 0) {
+      return parse(n);
     }
+    n = n.toLowerCase(Locale.ROOT);
+    if (n.equals(RANKINGS.name)) {
+      return RANKINGS;
+    }
+    if (n.equals(USER_VISITS.name)) {
+      return USER_VISITS;
+    }
+    throw new IllegalArgumentException("unknown table '" + name
+        + "': expected rankings, uservisits or a spec name(column:TYPE,...) with types STRING, INT, DATE, DECIMAL");
   }
 
   /**
@@ -86,7 +125,7 @@ public final class Schema {
             + "', expected one of " + Arrays.toString(FieldType.values()));
       }
     }
-    Schema parsed = new Schema(name, names, types);
+    Schema parsed = new Schema(name, names, types, false);
     Schema prior = PARSED.putIfAbsent(parsed.spec(), parsed);
     parsed = prior != null ? prior : parsed;
     PARSED.putIfAbsent(s, parsed);
@@ -105,10 +144,13 @@ public final class Schema {
   }
 
   /**
-   * What {@link #parse} takes back to this table, {@code name(column:TYPE,...)}: what the keys, a
-   * KeyValueSequenceFile header and the sidecars hold.
+   * What {@link #forName} takes back to this table: the name of a Pavlo table, else the full
+   * spec {@code name(column:TYPE,...)} (what a KeyValueSequenceFile header records).
    */
   public String spec() {
+    if (pavlo) {
+      return name;
+    }
     StringBuilder sb = new StringBuilder(name).append('(');
     for (int i = 0; i < types.length; i++) {
       sb.append(i > 0 ? "," : "").append(fieldNames[i]).append(':').append(types[i]);
@@ -144,42 +186,18 @@ public final class Schema {
   }
 
   /**
-   * Makes {@link #newRow()} return {@code type}'s records for this table (a job's record class with
-   * named accessors; its constructor passes this schema to {@link Row}). One spec is one instance,
-   * so the binding holds wherever the table is parsed; binding another class fails.
-   *
-   * @return this table
-   * @throws IllegalStateException if another record class is bound already
+   * A new mutable record of this table: a {@link RankingsRecord}, {@link UserVisitsRecord} or
+   * {@link GrepRecord} for those tables, a plain {@link Row} for any other.
    */
-  public <R extends Row> Schema withRecords(Class<R> type, Supplier<R> make) {
-    synchronized (this) {
-      Records<? extends Row> bound = records;
-      if (bound != null && bound.type != type) {
-        throw new IllegalStateException("table " + spec() + " has record class " + bound.type.getName()
-            + " already, not " + type.getName());
-      }
-      records = new Records<>(type, make);
-    }
-    return this;
-  }
-
-  /** A new mutable record of this table: of the class bound by {@link #withRecords}, else a plain {@link Row}. */
   public Row newRow() {
-    Records<? extends Row> r = records;
-    if (r == null) {
-      return new Row(this);
-    }
-    Row row = r.make.get();
-    if (row.schema() != this) {
-      throw new IllegalStateException(r.type.getName() + " holds rows of " + row.schema().spec() + ", not of " + spec());
-    }
-    return row;
+    return this == RANKINGS ? new RankingsRecord() : this == GREP ? new GrepRecord()
+        : this == USER_VISITS ? new UserVisitsRecord() : new Row(this);
   }
 
   /** The record class {@link #newRow()} returns. */
   public Class<? extends Row> rowClass() {
-    Records<? extends Row> r = records;
-    return r == null ? Row.class : r.type;
+    return this == RANKINGS ? RankingsRecord.class : this == GREP ? GrepRecord.class
+        : this == USER_VISITS ? UserVisitsRecord.class : Row.class;
   }
 
   @Override

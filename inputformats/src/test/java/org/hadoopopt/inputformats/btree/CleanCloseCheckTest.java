@@ -17,7 +17,7 @@ import org.apache.hadoop.fs.Path;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.index.KeyType;
 import org.hadoopopt.inputformats.record.Row;
-import org.hadoopopt.inputformats.record.TestSchemas;
+import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -68,9 +68,9 @@ class CleanCloseCheckTest {
 
   @Test
   void theLoadersTreeOpensWithWorkIndependentOfItsSize() throws Exception {
-    TreeWriter w = new TreeWriter(conf, TestSchemas.RANKINGS, "pageRank", KeyType.INT);
-    Row row = TestSchemas.RANKINGS.newRow();
-    MutableTextDecoder d = new MutableTextDecoder(TestSchemas.RANKINGS, row);
+    TreeWriter w = new TreeWriter(conf, Schema.RANKINGS, "pageRank", KeyType.INT);
+    Row row = Schema.RANKINGS.newRow();
+    MutableTextDecoder d = new MutableTextDecoder(Schema.RANKINGS, row);
     for (int i = 0; i < ROWS; i++) {
       byte[] line = ("http://u" + i + ".example.com/|" + i / 3 + "|7").getBytes(StandardCharsets.US_ASCII);
       d.decodeLine(line, 0, line.length, "test", i);

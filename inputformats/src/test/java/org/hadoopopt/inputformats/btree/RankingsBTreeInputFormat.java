@@ -1,16 +1,15 @@
 package org.hadoopopt.inputformats.btree;
 
-import org.hadoopopt.inputformats.record.Row;
+import org.hadoopopt.inputformats.record.RankingsRecord;
 import org.hadoopopt.inputformats.record.Schema;
-import org.hadoopopt.inputformats.record.TestSchemas;
 
 /**
  * {@link BTreeInputFormat} of Rankings trees.
  * (A test fixture: the benchmark ships its own Pavlo formats; the plugin jar has only the generic ones.)
  */
-public class RankingsBTreeInputFormat extends BTreeInputFormat<Row> {
+public class RankingsBTreeInputFormat extends BTreeInputFormat<RankingsRecord> {
   @Override
   protected Schema schema() {
-    return TestSchemas.RANKINGS;
+    return Schema.RANKINGS;
   }
 }

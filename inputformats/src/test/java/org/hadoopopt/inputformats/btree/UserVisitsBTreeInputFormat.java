@@ -1,16 +1,15 @@
 package org.hadoopopt.inputformats.btree;
 
-import org.hadoopopt.inputformats.record.Row;
+import org.hadoopopt.inputformats.record.UserVisitsRecord;
 import org.hadoopopt.inputformats.record.Schema;
-import org.hadoopopt.inputformats.record.TestSchemas;
 
 /**
  * {@link BTreeInputFormat} of UserVisits trees.
  * (A test fixture: the benchmark ships its own Pavlo formats; the plugin jar has only the generic ones.)
  */
-public class UserVisitsBTreeInputFormat extends BTreeInputFormat<Row> {
+public class UserVisitsBTreeInputFormat extends BTreeInputFormat<UserVisitsRecord> {
   @Override
   protected Schema schema() {
-    return TestSchemas.USER_VISITS;
+    return Schema.USER_VISITS;
   }
 }

@@ -9,11 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import org.apache.hadoop.io.DataOutputBuffer;
 import org.hadoopopt.inputformats.record.ColumnGrammar;
-import org.hadoopopt.inputformats.record.Decimals;
 import org.hadoopopt.inputformats.record.MalformedRecordException;
 import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
-import org.hadoopopt.inputformats.record.TestSchemas;
+import org.hadoopopt.inputformats.record.UserVisitsRecord;
 import org.hadoopopt.pavlo.data.SampleRows;
 import org.junit.jupiter.api.Test;
 
@@ -27,29 +26,29 @@ class MutableDecodersTest {
   void mutableTextFieldsMatchAnIndependentParse() throws Exception {
     String[] lines = SampleRows.userVisits(11, 100);
     byte[] bytes = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
-    MutableTextDecoder d = new MutableTextDecoder(TestSchemas.USER_VISITS);
+    MutableTextDecoder d = new MutableTextDecoder(Schema.USER_VISITS);
     d.reset(bytes, 0, bytes.length, "test", 0);
     for (String line : lines) {
-      Row r = d.next();
+      UserVisitsRecord r = (UserVisitsRecord) d.next();
       String[] f = line.split("\\|", -1);
-      assertEquals(f[0], r.slice(TestSchemas.SOURCE_IP).toString());
-      assertTrue(r.slice(TestSchemas.DEST_URL).contentEquals(f[1]));
-      assertEquals(LocalDate.parse(f[2]).toEpochDay(), r.getEpochDay(TestSchemas.VISIT_DATE));
-      assertEquals(new BigDecimal(f[3]).movePointRight(6).longValueExact(), r.getMicros(TestSchemas.AD_REVENUE));
-      assertEquals(Double.parseDouble(f[3]), Decimals.toDouble(r.getMicros(TestSchemas.AD_REVENUE)), 1e-9);
-      assertEquals(f[7], r.slice(TestSchemas.SEARCH_WORD).toString());
-      assertEquals(Integer.parseInt(f[8]), r.getInt(TestSchemas.DURATION));
+      assertEquals(f[0], r.sourceIP().toString());
+      assertTrue(r.destURL().contentEquals(f[1]));
+      assertEquals(LocalDate.parse(f[2]).toEpochDay(), r.visitDate());
+      assertEquals(new BigDecimal(f[3]).movePointRight(6).longValueExact(), r.adRevenueMicros());
+      assertEquals(Double.parseDouble(f[3]), r.adRevenue(), 1e-9);
+      assertEquals(f[7], r.searchWord().toString());
+      assertEquals(Integer.parseInt(f[8]), r.duration());
     }
     assertEquals(null, d.next());
   }
 
   @Test
   void binaryRecordsTheTextGrammarCannotMakeAreRejectedNamingTheColumn() throws Exception {
-    Row nullRank = row(TestSchemas.RANKINGS, "u|5|9");
+    Row nullRank = row(Schema.RANKINGS, "u|5|9");
     nullRank.setNull(1);
-    Row threeDecimals = row(TestSchemas.USER_VISITS, "ip|u|2000-01-01|1.25|a|b|c|d|1");
+    Row threeDecimals = row(Schema.USER_VISITS, "ip|u|2000-01-01|1.25|a|b|c|d|1");
     threeDecimals.setNumber(3, 1_250_500L); // 1.2505
-    Row farDate = row(TestSchemas.USER_VISITS, "ip|u|2000-01-01|1.25|a|b|c|d|1");
+    Row farDate = row(Schema.USER_VISITS, "ip|u|2000-01-01|1.25|a|b|c|d|1");
     farDate.setNumber(2, ColumnGrammar.MAX_EPOCH_DAY + 1);
     Object[][] cases = {{nullRank, "pageRank"}, {threeDecimals, "adRevenue"}, {farDate, "visitDate"}};
     int tested = 0;

@@ -18,7 +18,6 @@ import org.hadoopopt.inputformats.record.FieldType;
 import org.hadoopopt.inputformats.record.MalformedRecordException;
 import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
-import org.hadoopopt.inputformats.record.TestSchemas;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -155,7 +154,7 @@ class TextFastPathTest {
   @Test
   void randomValuesDecodeLikeTheOracleAloneInBuffersAndAtTheArrayEnd() throws Exception {
     Random r = new Random(20261123);
-    for (Schema schema : new Schema[] {TestSchemas.RANKINGS, TestSchemas.USER_VISITS}) {
+    for (Schema schema : new Schema[] {Schema.RANKINGS, Schema.USER_VISITS}) {
       for (int round = 0; round < 300; round++) {
         List<List<String>> lines = new ArrayList<>();
         StringBuilder text = new StringBuilder();

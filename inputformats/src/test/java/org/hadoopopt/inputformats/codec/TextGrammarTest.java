@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import org.hadoopopt.inputformats.record.Dates;
 import org.hadoopopt.inputformats.record.MalformedRecordException;
-import org.hadoopopt.inputformats.record.TestSchemas;
+import org.hadoopopt.inputformats.record.Schema;
 import org.junit.jupiter.api.Test;
 
 /** What the mutable text decoder rejects ({@code ColumnGrammar}), and that its messages name file, row offset and column. */
@@ -21,7 +21,7 @@ class TextGrammarTest {
     f[field] = value;
     byte[] line = String.join("|", f).getBytes(StandardCharsets.UTF_8);
     return assertThrows(MalformedRecordException.class,
-        () -> new MutableTextDecoder(TestSchemas.USER_VISITS).decodeLine(line, 0, line.length, "hdfs:/t/uv.txt", 1000),
+        () -> new MutableTextDecoder(Schema.USER_VISITS).decodeLine(line, 0, line.length, "hdfs:/t/uv.txt", 1000),
         "accepted field " + field + " = '" + value + "'");
   }
 
@@ -53,28 +53,28 @@ class TextGrammarTest {
   void wrongFieldCountsAreRejected() {
     byte[] few = "a|b|2000-01-01".getBytes(StandardCharsets.UTF_8);
     MalformedRecordException e = assertThrows(MalformedRecordException.class,
-        () -> new MutableTextDecoder(TestSchemas.USER_VISITS).decodeLine(few, 0, few.length, "f", 0));
+        () -> new MutableTextDecoder(Schema.USER_VISITS).decodeLine(few, 0, few.length, "f", 0));
     assertEquals("f, offset 0, field adRevenue: 3 fields, expected 9 (" + String.join("|",
-        org.hadoopopt.inputformats.record.ColumnGrammar.columns(TestSchemas.USER_VISITS)) + ")", e.getMessage());
+        org.hadoopopt.inputformats.record.ColumnGrammar.columns(Schema.USER_VISITS)) + ")", e.getMessage());
     byte[] many = "u|1|2|3".getBytes(StandardCharsets.UTF_8);
     e = assertThrows(MalformedRecordException.class,
-        () -> new MutableTextDecoder(TestSchemas.RANKINGS).decodeLine(many, 0, many.length, "f", 0));
+        () -> new MutableTextDecoder(Schema.RANKINGS).decodeLine(many, 0, many.length, "f", 0));
     assertTrue(e.getMessage().startsWith("f, offset 0, field avgDuration: 4 fields, expected 3"), e.getMessage());
     // The count is checked before the values: a bad pageRank in a short row is reported as the count.
     byte[] shortBad = "u|+1".getBytes(StandardCharsets.UTF_8);
     e = assertThrows(MalformedRecordException.class,
-        () -> new MutableTextDecoder(TestSchemas.RANKINGS).decodeLine(shortBad, 0, shortBad.length, "f", 7));
+        () -> new MutableTextDecoder(Schema.RANKINGS).decodeLine(shortBad, 0, shortBad.length, "f", 7));
     assertTrue(e.getMessage().startsWith("f, offset 7, field avgDuration: 2 fields, expected 3"), e.getMessage());
     byte[] longBad = "u|+1|2|3".getBytes(StandardCharsets.UTF_8);
     e = assertThrows(MalformedRecordException.class,
-        () -> new MutableTextDecoder(TestSchemas.RANKINGS).decodeLine(longBad, 0, longBad.length, "f", 7));
+        () -> new MutableTextDecoder(Schema.RANKINGS).decodeLine(longBad, 0, longBad.length, "f", 7));
     assertTrue(e.getMessage().startsWith("f, offset 7, field avgDuration: 4 fields, expected 3"), e.getMessage());
   }
 
   @Test
   void batchDecodingReportsTheFileOffsetOfTheBadLine() throws Exception {
     byte[] text = "u|1|2\nv|2|3\nw|x|4\n".getBytes(StandardCharsets.UTF_8);
-    MutableTextDecoder d = new MutableTextDecoder(TestSchemas.RANKINGS);
+    MutableTextDecoder d = new MutableTextDecoder(Schema.RANKINGS);
     d.reset(text, 0, text.length, "r.txt", 500);
     assertEquals("u|1|2", d.next().toText());
     assertEquals("v|2|3", d.next().toText());
@@ -85,7 +85,7 @@ class TextGrammarTest {
   @Test
   void inBatchesAShortLineDoesNotReachIntoTheNextAndCrlfIsAccepted() throws Exception {
     byte[] text = "a|1|2\r\nb|3|\r\nc|4\nd|5|6\n".getBytes(StandardCharsets.UTF_8);
-    MutableTextDecoder d = new MutableTextDecoder(TestSchemas.RANKINGS);
+    MutableTextDecoder d = new MutableTextDecoder(Schema.RANKINGS);
     d.reset(text, 0, text.length, "crlf.txt", 0);
     assertEquals("a|1|2", d.next().toText());
     MalformedRecordException empty = assertThrows(MalformedRecordException.class, d::next);

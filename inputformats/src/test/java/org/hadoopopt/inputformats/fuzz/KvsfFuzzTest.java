@@ -23,7 +23,7 @@ import org.hadoopopt.inputformats.kvsf.KvsfLayout;
 import org.hadoopopt.inputformats.kvsf.KvsfWriter;
 import org.hadoopopt.inputformats.mapreduce.UserVisitsKvsfInputFormat;
 import org.hadoopopt.inputformats.record.Row;
-import org.hadoopopt.inputformats.record.TestSchemas;
+import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.testing.TestFiles;
 import org.hadoopopt.testing.fuzz.FuzzRun;
 import org.hadoopopt.testing.fuzz.Mutator;
@@ -103,11 +103,11 @@ class KvsfFuzzTest {
   static Original original(String codecName, String[] lines) throws IOException {
     BinaryCodec codec = BinaryCodecs.forName(codecName);
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    MutableTextDecoder d = new MutableTextDecoder(TestSchemas.USER_VISITS);
+    MutableTextDecoder d = new MutableTextDecoder(Schema.USER_VISITS);
     List<String> rows = new ArrayList<>();
     List<Integer> sizes = new ArrayList<>();
     DataOutputBuffer enc = new DataOutputBuffer();
-    try (KvsfWriter w = new KvsfWriter(bytes, "mem", TestSchemas.USER_VISITS, codec, PAGE)) {
+    try (KvsfWriter w = new KvsfWriter(bytes, "mem", Schema.USER_VISITS, codec, PAGE)) {
       for (String l : lines) {
         byte[] b = l.getBytes(StandardCharsets.UTF_8);
         Row row = d.decodeLine(b, 0, b.length, "lines", 0);

@@ -18,7 +18,6 @@ import org.hadoopopt.inputformats.index.RangeIndexBuilder;
 import org.hadoopopt.inputformats.index.RangeIndexLayout;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.mapreduce.RankingsRangeInputFormat;
-import org.hadoopopt.inputformats.record.TestSchemas;
 import org.hadoopopt.pavlo.data.SampleRows;
 import org.hadoopopt.testing.TestFiles;
 import org.hadoopopt.testing.fuzz.FuzzRun;
@@ -67,7 +66,7 @@ class RangeIndexFuzzTest {
     StringBuilder text = new StringBuilder();
     Configuration conf = FuzzReads.conf(false);
     FileSystem fs = FileSystem.get(work.toURI(), conf);
-    RangeIndexBuilder b = new RangeIndexBuilder(RangeIndexLayout.FORMAT_TEXT, TestSchemas.RANKINGS.spec(), "pageRank", KeyType.INT, PAGE);
+    RangeIndexBuilder b = new RangeIndexBuilder(RangeIndexLayout.FORMAT_TEXT, "rankings", "pageRank", KeyType.INT, PAGE);
     int pageStart = 0;
     long first = -1;
     long last = -1;

@@ -16,7 +16,6 @@ import org.apache.hadoop.fs.Path;
 import org.hadoopopt.inputformats.mapreduce.UserVisitsTextInputFormat;
 import org.hadoopopt.inputformats.record.FieldType;
 import org.hadoopopt.inputformats.record.Schema;
-import org.hadoopopt.inputformats.record.TestSchemas;
 import org.hadoopopt.pavlo.data.SampleRows;
 import org.hadoopopt.testing.TestFiles;
 import org.hadoopopt.testing.fuzz.FuzzRun;
@@ -44,7 +43,7 @@ import org.junit.jupiter.api.Test;
  * Long run: {@code -Dtest=TextFuzzTest -Dfuzz.cases=100000 -Dfuzz.seed=S}.
  */
 class TextFuzzTest {
-  private static final Schema SCHEMA = TestSchemas.USER_VISITS;
+  private static final Schema SCHEMA = Schema.USER_VISITS;
   private static final byte[] TEXT_BYTES = "|\n\r-.+0123456789e ".getBytes(StandardCharsets.US_ASCII);
   private static final Pattern INT = Pattern.compile("-?[0-9]{1,10}");
   private static final Pattern DECIMAL = Pattern.compile("-?[0-9]{1,12}(\\.[0-9]{1,2})?");

@@ -20,7 +20,7 @@ import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.index.KeyType;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.record.Row;
-import org.hadoopopt.inputformats.record.TestSchemas;
+import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.pavlo.data.SampleRows;
 import org.hadoopopt.testing.TestFiles;
 import org.hadoopopt.testing.fuzz.FuzzRun;
@@ -55,8 +55,6 @@ class TreeMetaFuzzTest {
   private static byte[] dataBytes;
   private static final SidecarFuzz TABLE = new SidecarFuzz();
   private static int tailAt;
-  /** Where the column name's length is: past "BTMD", the version and the table's spec (writeUTF). */
-  private static final int COLUMN_AT = 4 + 1 + 2 + TestSchemas.RANKINGS.spec().length();
   private static int tailLength;
 
   @BeforeAll
@@ -68,9 +66,9 @@ class TreeMetaFuzzTest {
     Configuration conf = conf(false);
     String[] lines = SampleRows.rankings(1918, 150);
     Arrays.sort(lines, Comparator.comparingInt(l -> Integer.parseInt(l.split("\\|")[1])));
-    TreeWriter w = new TreeWriter(conf, TestSchemas.RANKINGS, "pageRank", KeyType.INT);
-    Row row = TestSchemas.RANKINGS.newRow();
-    MutableTextDecoder d = new MutableTextDecoder(TestSchemas.RANKINGS, row);
+    TreeWriter w = new TreeWriter(conf, Schema.RANKINGS, "pageRank", KeyType.INT);
+    Row row = Schema.RANKINGS.newRow();
+    MutableTextDecoder d = new MutableTextDecoder(Schema.RANKINGS, row);
     for (String l : lines) {
       byte[] b = l.getBytes(StandardCharsets.US_ASCII);
       d.decodeLine(b, 0, b.length, "lines", 0);
@@ -87,8 +85,8 @@ class TreeMetaFuzzTest {
     }
     original = Files.readAllBytes(new File(meta.toUri()).toPath());
     dataBytes = Files.readAllBytes(new File(data.toUri()).toPath());
-    tailAt = COLUMN_AT + 82;
-    tailLength = java.nio.ByteBuffer.wrap(original).getInt(COLUMN_AT + 78);
+    tailAt = 97;
+    tailLength = java.nio.ByteBuffer.wrap(original).getInt(93);
     assertEquals(original.length, tailAt + tailLength + 4 * 4 + 8 + 4, "sidecar layout located");
   }
 
@@ -102,18 +100,17 @@ class TreeMetaFuzzTest {
 
   static Mutator mutator() {
     Mutator m = new Mutator(original);
-    int c = COLUMN_AT; // the column "pageRank" (writeUTF: 10 bytes) and the fixed fields after it
-    m.field("table name length", 5, 2).field("column name length", c, 2).field("key type", c + 10, 1)
-        .field("rows", c + 11, 8).field("has keys", c + 19, 1).field("first key", c + 20, 8).field("last key", c + 28, 8)
-        .field("stamp length", c + 36, 8).field("stamp mtime", c + 44, 8).field("stamp file id", c + 52, 8)
-        .field("checksum length", c + 62, 4).field("sampled CRC", c + 66, 4).field("tail file number", c + 70, 8)
-        .field("tail length", c + 78, 4);
+    m.field("table name length", 5, 2).field("column name length", 15, 2).field("key type", 25, 1)
+        .field("rows", 26, 8).field("has keys", 34, 1).field("first key", 35, 8).field("last key", 43, 8)
+        .field("stamp length", 51, 8).field("stamp mtime", 59, 8).field("stamp file id", 67, 8)
+        .field("checksum length", 77, 4).field("sampled CRC", 81, 4).field("tail file number", 85, 8)
+        .field("tail length", 93, 4);
     for (int i = 0; i < 6; i++) {
       m.field("tail word " + i, tailAt + i * tailLength / 6, 4);
     }
     int check = tailAt + tailLength;
     m.field("end-of-log entries", check, 4).field("rows counted", check + 16, 8);
-    m.cut(tailAt).cut(check).cut(c + 36).cut(c + 70).cut(original.length - 4);
+    m.cut(tailAt).cut(check).cut(51).cut(85).cut(original.length - 4);
     m.chunk(tailAt, tailAt + tailLength / 2).chunk(tailAt + tailLength / 2, check);
     return m;
   }
@@ -155,10 +152,10 @@ class TreeMetaFuzzTest {
 
       @Override
       public boolean onlyBoundsChanged(byte[] mutated) {
-        // rows, has keys, first and last key: what no reader can check against the tree
+        // rows, has keys, first and last key (offsets 26..50): what no reader can check against the tree
         boolean boundsOnly = mutated.length == original.length;
         for (int k = 0; k < original.length - 4 && boundsOnly; k++) {
-          boundsOnly = mutated[k] == original[k] || k >= COLUMN_AT + 11 && k < COLUMN_AT + 36;
+          boundsOnly = mutated[k] == original[k] || k >= 26 && k < 51;
         }
         return boundsOnly;
       }

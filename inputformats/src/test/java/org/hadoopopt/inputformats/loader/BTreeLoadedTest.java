@@ -160,7 +160,7 @@ class BTreeLoadedTest {
   @Test
   void aStringKeyedTreeServesStringRanges() throws Exception {
     Configuration c = new Configuration(conf);
-    TestTables.setTable(c, "rankings");
+    c.set(LoadJob.TABLE, "rankings");
     LoadJob.setPartitions(c, 1);
     LoadJob.setColumns(c, "pageURL", "pageURL");
     LoadJob.setFormat(c, LoadJob.Format.BDBTREE);
@@ -358,7 +358,7 @@ class BTreeLoadedTest {
     e = assertThrows(IllegalArgumentException.class, () -> read(new RankingsBTreeInputFormat(), path("rankings"), d));
     assertTrue(e.getMessage().contains(RangeIndexInputFormat.COLUMN) && e.getMessage().contains("'pageRank'"), e.getMessage());
     Configuration l = new Configuration(conf);
-    TestTables.setTable(l, "rankings");
+    l.set(LoadJob.TABLE, "rankings");
     l.set(LoadJob.PARTITIONS, "2");
     l.set(LoadJob.FORMAT, "btree");
     e = assertThrows(IllegalArgumentException.class, () -> LoadJob.createJob(l, path("in/rankings"), path("never")));

@@ -33,7 +33,6 @@ import org.hadoopopt.inputformats.mapreduce.ScanSplits;
 import org.hadoopopt.inputformats.mapreduce.SchemaTextInputFormat;
 import org.hadoopopt.inputformats.record.Dates;
 import org.hadoopopt.inputformats.record.Schema;
-import org.hadoopopt.inputformats.record.TestSchemas;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -102,7 +101,7 @@ class ColumnBatchLoadedTest {
     Schema s = b.schema();
     List<String> f = new ArrayList<>();
     for (int c = 0; c < s.fieldCount(); c++) {
-      if (s == TestSchemas.USER_VISITS && c > 2 && c < 8) {
+      if (s == Schema.USER_VISITS && c > 2 && c < 8) {
         continue;
       }
       switch (s.type(c)) {
@@ -132,16 +131,16 @@ class ColumnBatchLoadedTest {
           Configuration c = TestTables.range(conf, "visitDate", LocalDate.ofEpochDay(d[0]), inclusive,
               LocalDate.ofEpochDay(d[1]), inclusive);
           assertEquals(expected(tables.userVisits, 2, d[0], inclusive, d[1], inclusive),
-              read(path("uservisits-" + format), TestSchemas.USER_VISITS, c, new Counters()),
+              read(path("uservisits-" + format), Schema.USER_VISITS, c, new Counters()),
               format + " visitDate " + d[0] + ".." + d[1] + (inclusive ? " inclusive" : " exclusive"));
         }
       }
       Configuration all = TestTables.range(conf, "visitDate", null, true, null, true);
       assertEquals(expected(tables.userVisits, 2, null, true, null, true),
-          read(path("uservisits-" + format), TestSchemas.USER_VISITS, all, new Counters()), format + ": both ends open, every row");
+          read(path("uservisits-" + format), Schema.USER_VISITS, all, new Counters()), format + ": both ends open, every row");
       Counters counters = new Counters();
       Configuration top = TestTables.range(conf, "pageRank", 500L, false, null, true);
-      assertEquals(expected(tables.rankings, 1, 500L, false, null, true), read(path("rankings-" + format), TestSchemas.RANKINGS, top,
+      assertEquals(expected(tables.rankings, 1, 500L, false, null, true), read(path("rankings-" + format), Schema.RANKINGS, top,
           counters), format + ": pageRank > 500");
       assertTrue(counters.findCounter(RangeIndexCounter.PAGES_PRUNED).getValue() > 0, format + ": pages pruned");
     }
@@ -149,7 +148,7 @@ class ColumnBatchLoadedTest {
 
   @Test
   void rankingsLoadedOnPageUrlAnswerLookupsByKey() throws Exception {
-    boolean[] projected = new boolean[TestSchemas.RANKINGS.fieldCount()];
+    boolean[] projected = new boolean[Schema.RANKINGS.fieldCount()];
     projected[1] = true;
     List<String> sorted = new ArrayList<>(tables.rankings);
     Collections.sort(sorted); // URL order: each page read at most once
@@ -158,7 +157,7 @@ class ColumnBatchLoadedTest {
     long filePages = 0;
     for (int p = 0; p < 3; p++) {
       Path file = new Path(path("rankings-by-url"), LoaderPartitions.fileName(p));
-      try (IndexedLookup lookup = new IndexedLookup(conf, file, TestSchemas.RANKINGS, "pageURL", projected)) {
+      try (IndexedLookup lookup = new IndexedLookup(conf, file, Schema.RANKINGS, "pageURL", projected)) {
         for (String line : sorted) {
           String[] f = line.split("\\|");
           byte[] url = f[0].getBytes(StandardCharsets.UTF_8);
@@ -184,7 +183,7 @@ class ColumnBatchLoadedTest {
 
     // a few lookups read few pages
     Path file = new Path(path("rankings-by-url"), LoaderPartitions.fileName(0));
-    try (IndexedLookup lookup = new IndexedLookup(conf, file, TestSchemas.RANKINGS, "pageURL", projected)) {
+    try (IndexedLookup lookup = new IndexedLookup(conf, file, Schema.RANKINGS, "pageURL", projected)) {
       byte[] url = sorted.get(sorted.size() / 2).split("\\|")[0].getBytes(StandardCharsets.UTF_8);
       lookup.find(url, 0, url.length);
       assertTrue(lookup.pagesRead() <= 2, "one lookup reads the page that may hold its key");
@@ -197,7 +196,7 @@ class ColumnBatchLoadedTest {
     } catch (IOException | UnsupportedOperationException e) {
       java.nio.file.Files.write(new File(file.toUri().getPath()).toPath(), new byte[] {1}, java.nio.file.StandardOpenOption.APPEND);
     }
-    IOException e = assertThrows(IOException.class, () -> new IndexedLookup(conf, file, TestSchemas.RANKINGS, "pageURL", projected));
+    IOException e = assertThrows(IOException.class, () -> new IndexedLookup(conf, file, Schema.RANKINGS, "pageURL", projected));
     assertTrue(e.getMessage().contains(file.toString()) && e.getMessage().contains("stale"), e.getMessage());
   }
 }

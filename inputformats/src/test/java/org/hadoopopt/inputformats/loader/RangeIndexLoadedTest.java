@@ -286,7 +286,7 @@ class RangeIndexLoadedTest {
   @Test
   void aStringColumnIndexServesStringRanges() throws Exception {
     Configuration c = new Configuration(conf);
-    TestTables.setTable(c, "rankings");
+    c.set(LoadJob.TABLE, "rankings");
     LoadJob.setPartitions(c, 1);
     LoadJob.setColumns(c, "pageURL", "pageURL");
     LoadJob.setPageSize(c, 512);
@@ -330,7 +330,7 @@ class RangeIndexLoadedTest {
         () -> read(new UserVisitsRangeInputFormat(), path("uservisits-text"), range("visitDate", "2000-13-01", true, null, true), null));
     assertTrue(e.getMessage().contains(RangeIndexInputFormat.LOWER), e.getMessage());
     Configuration c = new Configuration(conf);
-    TestTables.setTable(c, "rankings");
+    c.set(LoadJob.TABLE, "rankings");
     c.set(LoadJob.PARTITIONS, "0");
     e = assertThrows(IllegalArgumentException.class, () -> LoadJob.createJob(c, path("in/rankings"), path("never")));
     assertTrue(e.getMessage().contains(LoadJob.PARTITIONS), e.getMessage());
@@ -344,7 +344,7 @@ class RangeIndexLoadedTest {
   @Test
   void researchSizedPagesLoadAndBadSizesFailNamingTheKey() throws Exception {
     Configuration c = new Configuration(conf);
-    TestTables.setTable(c, "rankings");
+    c.set(LoadJob.TABLE, "rankings");
     LoadJob.setPartitions(c, N);
     c.set(LoadJob.PAGE_SIZE, "128m");
     Path dir = path("rankings-128m");

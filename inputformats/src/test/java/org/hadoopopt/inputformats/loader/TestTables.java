@@ -25,8 +25,6 @@ import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.hadoopopt.inputformats.mapreduce.CountingTaskContext;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.record.Row;
-import org.hadoopopt.inputformats.record.Schema;
-import org.hadoopopt.inputformats.record.TestSchemas;
 import org.hadoopopt.pavlo.data.PageUrls;
 import org.hadoopopt.pavlo.data.UserVisitsRows;
 import org.hadoopopt.testing.TestFiles;
@@ -82,7 +80,7 @@ final class TestTables {
   static void load(Configuration base, String table, String format, int partitions, int pageSize, Path in, Path out)
       throws Exception {
     Configuration c = new Configuration(base);
-    setTable(c, table);
+    c.set(LoadJob.TABLE, table);
     LoadJob.setPartitions(c, partitions);
     c.set(LoadJob.FORMAT, format);
     if (pageSize > 0) {
@@ -90,27 +88,6 @@ final class TestTables {
     }
     if (!LoadJob.createJob(c, in, out).waitForCompletion(false)) {
       throw new AssertionError("load " + table + " as " + format + " into " + out + " failed");
-    }
-  }
-
-  /**
-   * Sets the table to load: a spec as given, or {@code rankings} or {@code uservisits}
-   * ({@link TestSchemas}) with the columns not set to those the tests load them on: Rankings
-   * partitioned on pageURL and indexed on pageRank, UserVisits on destURL and visitDate
-   * (co-partitioned on the join key).
-   */
-  static void setTable(Configuration c, String table) {
-    if (!table.equals("rankings") && !table.equals("uservisits")) {
-      c.set(LoadJob.TABLE, table);
-      return;
-    }
-    Schema s = table.equals("rankings") ? TestSchemas.RANKINGS : TestSchemas.USER_VISITS;
-    c.set(LoadJob.TABLE, s.spec());
-    if (c.get(LoadJob.PARTITION_COLUMN) == null) {
-      c.set(LoadJob.PARTITION_COLUMN, s == TestSchemas.RANKINGS ? "pageURL" : "destURL");
-    }
-    if (c.get(LoadJob.INDEX_COLUMN) == null) {
-      c.set(LoadJob.INDEX_COLUMN, s == TestSchemas.RANKINGS ? "pageRank" : "visitDate");
     }
   }
 

@@ -25,10 +25,10 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.hadoopopt.inputformats.batch.BatchColumns;
 import org.hadoopopt.inputformats.batch.ColumnBatch;
-import org.hadoopopt.inputformats.codec.BinaryCodec;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.codec.TupleCodec;
 import org.hadoopopt.inputformats.codec.WritableCodec;
+import org.hadoopopt.inputformats.codec.BinaryCodec;
 import org.hadoopopt.inputformats.kvsf.KvsfFileInfo;
 import org.hadoopopt.inputformats.kvsf.KvsfFormatException;
 import org.hadoopopt.inputformats.kvsf.KvsfLayout;
@@ -36,7 +36,7 @@ import org.hadoopopt.inputformats.kvsf.KvsfWriter;
 import org.hadoopopt.inputformats.record.Decimals;
 import org.hadoopopt.inputformats.record.MalformedRecordException;
 import org.hadoopopt.inputformats.record.Schema;
-import org.hadoopopt.inputformats.record.TestSchemas;
+import org.hadoopopt.inputformats.record.UserVisitsRecord;
 import org.hadoopopt.pavlo.data.SampleRows;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -68,8 +68,8 @@ class ColumnBatchReaderTest {
     fs = FileSystem.getLocal(new Configuration()).getRaw();
     visits = new ArrayList<>(Arrays.asList(SampleRows.userVisits(11, 400)));
     text = writeText("uservisits.txt", visits);
-    tuples = writeKvsf("uservisits-tuple.kvsf", TestSchemas.USER_VISITS, visits, new TupleCodec());
-    writables = writeKvsf("uservisits-writable.kvsf", TestSchemas.USER_VISITS, visits, new WritableCodec());
+    tuples = writeKvsf("uservisits-tuple.kvsf", Schema.USER_VISITS, visits, new TupleCodec());
+    writables = writeKvsf("uservisits-writable.kvsf", Schema.USER_VISITS, visits, new WritableCodec());
   }
 
   private Path writeText(String name, List<String> lines) throws IOException {
@@ -108,17 +108,17 @@ class ColumnBatchReaderTest {
     List<String> rows = new ArrayList<>();
     for (int i = 0; i + 1 < cuts.length; i++) {
       FileSplit split = new FileSplit(file, cuts[i], cuts[i + 1] - cuts[i], new String[0]);
-      try (ColumnBatchReader r = new ColumnBatchReader(TestSchemas.USER_VISITS, false)) {
+      try (ColumnBatchReader r = new ColumnBatchReader(Schema.USER_VISITS, false)) {
         r.initialize(split, ctx);
         while (r.nextKeyValue()) {
           ColumnBatch b = r.getCurrentValue();
           assertTrue(b.selected() > 0, "no empty batch is handed on");
-          assertNull(b.ints(TestSchemas.DURATION), "a column not projected is not decoded");
-          int ip = TestSchemas.SOURCE_IP;
+          assertNull(b.ints(UserVisitsRecord.DURATION), "a column not projected is not decoded");
+          int ip = UserVisitsRecord.SOURCE_IP;
           for (int k = 0; k < b.selected(); k++) {
             int row = b.selection()[k];
             rows.add(new String(b.strings(ip), b.starts(ip)[row], b.lengths(ip)[row], StandardCharsets.UTF_8) + "|"
-                + b.longs(TestSchemas.AD_REVENUE)[row]);
+                + b.longs(UserVisitsRecord.AD_REVENUE)[row]);
           }
         }
       }
@@ -190,8 +190,8 @@ class ColumnBatchReaderTest {
   void aPredicateOnAColumnTheFilesTableLacksFailsNamingFileOffsetAndColumn() throws IOException {
     List<String> rankings = Arrays.asList(SampleRows.rankings(5, 40));
     Path file = new Path(dir.getAbsolutePath(), "rankings.kvsf");
-    MutableTextDecoder d = new MutableTextDecoder(TestSchemas.RANKINGS);
-    try (KvsfWriter w = new KvsfWriter(fs.create(file), file.toString(), TestSchemas.RANKINGS, new TupleCodec(), 300)) {
+    MutableTextDecoder d = new MutableTextDecoder(Schema.RANKINGS);
+    try (KvsfWriter w = new KvsfWriter(fs.create(file), file.toString(), Schema.RANKINGS, new TupleCodec(), 300)) {
       for (String line : rankings) {
         byte[] b = line.getBytes(StandardCharsets.UTF_8);
         w.append(d.decodeLine(b, 0, b.length, "rankings", 0));

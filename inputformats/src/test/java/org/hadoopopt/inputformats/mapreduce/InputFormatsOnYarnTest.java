@@ -21,16 +21,16 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormatCounter;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormatCounter;
-import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.util.JarFinder;
 import org.hadoopopt.inputformats.record.ByteSlice;
 import org.hadoopopt.inputformats.record.Decimals;
-import org.hadoopopt.inputformats.record.Row;
-import org.hadoopopt.inputformats.record.TestSchemas;
+import org.hadoopopt.inputformats.record.Schema;
+import org.hadoopopt.inputformats.record.UserVisitsRecord;
 import org.hadoopopt.pavlo.data.SampleRows;
 import org.hadoopopt.testing.MiniMrYarn;
 import org.hadoopopt.testing.TestFiles;
@@ -48,7 +48,7 @@ class InputFormatsOnYarnTest {
   static final MiniMrYarn CLUSTER = new MiniMrYarn(1);
 
   /** Emits (first 7 bytes of sourceIP tagged with the input's name, adRevenue in millionths). */
-  public abstract static class PrefixRevenueMapper<K> extends Mapper<K, Row, Text, LongWritable> {
+  public abstract static class PrefixRevenueMapper<K> extends Mapper<K, UserVisitsRecord, Text, LongWritable> {
     private final Text prefix = new Text();
     private final LongWritable revenue = new LongWritable();
     private final byte[] tag;
@@ -58,11 +58,11 @@ class InputFormatsOnYarnTest {
     }
 
     @Override
-    protected void map(K key, Row row, Context ctx) throws IOException, InterruptedException {
-      ByteSlice ip = row.slice(TestSchemas.SOURCE_IP);
+    protected void map(K key, UserVisitsRecord row, Context ctx) throws IOException, InterruptedException {
+      ByteSlice ip = row.sourceIP();
       prefix.set(tag);
       prefix.append(ip.bytes(), ip.offset(), Math.min(7, ip.length()));
-      revenue.set(row.getMicros(TestSchemas.AD_REVENUE));
+      revenue.set(row.adRevenueMicros());
       ctx.write(prefix, revenue);
     }
   }
@@ -96,7 +96,7 @@ class InputFormatsOnYarnTest {
     // class keeps the suite within its time budget on a loaded 2-core machine.
     Configuration local = new Configuration(conf);
     local.set("mapreduce.framework.name", "local");
-    Job convert = KvsfConvert.createJob(local, TestSchemas.USER_VISITS, text, kvsf);
+    Job convert = KvsfConvert.createJob(local, Schema.USER_VISITS, text, kvsf);
     KvsfOutputFormat.setPageSize(convert, 4096);
     KvsfOutputFormat.setCodec(convert, "tuple");
     assertTrue(convert.waitForCompletion(false), "conversion failed");

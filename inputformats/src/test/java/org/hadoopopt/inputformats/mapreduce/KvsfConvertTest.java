@@ -10,11 +10,11 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.hadoopopt.inputformats.record.TestSchemas;
+import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.pavlo.data.SampleRows;
-import org.hadoopopt.testing.LogCapture;
 import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.Test;
+import org.hadoopopt.testing.LogCapture;
 
 /** The converter, on the local runner, refuses a row too large for a page naming the input file and the row's offset. */
 class KvsfConvertTest {
@@ -40,7 +40,7 @@ class KvsfConvertTest {
     conf.set("fs.defaultFS", "file:///");
     conf.set("mapreduce.framework.name", "local");
     conf.setInt(KvsfOutputFormat.PAGE_SIZE, 256);
-    String log = LogCapture.failedJob(KvsfConvert.createJob(conf, TestSchemas.USER_VISITS, new Path(in.getParentFile().toURI()),
+    String log = LogCapture.failedJob(KvsfConvert.createJob(conf, Schema.USER_VISITS, new Path(in.getParentFile().toURI()),
         new Path(new File(work, "out").toURI())));
     String want = new Path(in.toURI()) + ", offset " + offset + ": the row encodes to ";
     assertTrue(log.contains(want), "'" + want + "' in\n" + log);

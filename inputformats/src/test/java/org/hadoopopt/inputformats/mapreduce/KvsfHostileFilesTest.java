@@ -26,12 +26,12 @@ import org.hadoopopt.inputformats.codec.BinaryCodecs;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.kvsf.KvsfWriter;
 import org.hadoopopt.inputformats.record.Row;
-import org.hadoopopt.inputformats.record.TestSchemas;
+import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.pavlo.data.SampleRows;
-import org.hadoopopt.testing.LogCapture;
 import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.hadoopopt.testing.LogCapture;
 
 /**
  * KeyValueSequenceFiles damaged the ways a file system or a careless copy can damage them, each
@@ -69,8 +69,8 @@ class KvsfHostileFilesTest {
 
   private static byte[] kvsf(String[] lines) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (KvsfWriter w = new KvsfWriter(bytes, "mem", TestSchemas.USER_VISITS, BinaryCodecs.forName("tuple"), PAGE)) {
-      MutableTextDecoder d = new MutableTextDecoder(TestSchemas.USER_VISITS);
+    try (KvsfWriter w = new KvsfWriter(bytes, "mem", Schema.USER_VISITS, BinaryCodecs.forName("tuple"), PAGE)) {
+      MutableTextDecoder d = new MutableTextDecoder(Schema.USER_VISITS);
       for (String l : lines) {
         byte[] b = l.getBytes(StandardCharsets.UTF_8);
         w.append(d.decodeLine(b, 0, b.length, "test", 0));

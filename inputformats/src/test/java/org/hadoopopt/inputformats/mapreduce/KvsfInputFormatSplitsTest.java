@@ -23,8 +23,8 @@ import org.hadoopopt.inputformats.codec.BinaryCodecs;
 import org.hadoopopt.inputformats.codec.MutableTextDecoder;
 import org.hadoopopt.inputformats.kvsf.KvsfFileInfo;
 import org.hadoopopt.inputformats.kvsf.KvsfWriter;
-import org.hadoopopt.inputformats.record.Row;
-import org.hadoopopt.inputformats.record.TestSchemas;
+import org.hadoopopt.inputformats.record.Schema;
+import org.hadoopopt.inputformats.record.UserVisitsRecord;
 import org.hadoopopt.pavlo.data.SampleRows;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,8 +41,8 @@ class KvsfInputFormatSplitsTest {
     FileSystem fs = FileSystem.getLocal(conf).getRaw();
     String[] lines = SampleRows.userVisits(21, 400);
     Path file = new Path(dir.getAbsolutePath(), "uv.kvsf");
-    try (KvsfWriter w = new KvsfWriter(fs.create(file), file.toString(), TestSchemas.USER_VISITS, BinaryCodecs.forName("writable"), 1024)) {
-      MutableTextDecoder d = new MutableTextDecoder(TestSchemas.USER_VISITS);
+    try (KvsfWriter w = new KvsfWriter(fs.create(file), file.toString(), Schema.USER_VISITS, BinaryCodecs.forName("writable"), 1024)) {
+      MutableTextDecoder d = new MutableTextDecoder(Schema.USER_VISITS);
       for (String line : lines) {
         byte[] b = line.getBytes(StandardCharsets.UTF_8);
         w.append(d.decodeLine(b, 0, b.length, "test", 0));
@@ -65,7 +65,7 @@ class KvsfInputFormatSplitsTest {
       assertEquals(0, (fsplit.getStart() - info.headerLength()) % info.pageSize());
       expectedStart = fsplit.getStart() + fsplit.getLength();
       TaskAttemptContextImpl ctx = new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID());
-      try (RecordReader<NullWritable, Row> r = format.createRecordReader(s, ctx)) {
+      try (RecordReader<NullWritable, UserVisitsRecord> r = format.createRecordReader(s, ctx)) {
         r.initialize(s, ctx);
         while (r.nextKeyValue()) {
           rows.add(r.getCurrentValue().toText());

@@ -28,7 +28,6 @@ import org.hadoopopt.inputformats.kvsf.KvsfWriter;
 import org.hadoopopt.inputformats.record.MalformedRecordException;
 import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
-import org.hadoopopt.inputformats.record.TestSchemas;
 import org.hadoopopt.pavlo.data.SampleRows;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -65,7 +64,7 @@ class PushdownReadersTest {
     }
     rankings.add("http://last.example/日本|-2147483648|99");
     rankingsText = writeText("rankings.txt", rankings);
-    rankingsKvsf = writeKvsf("rankings.kvsf", TestSchemas.RANKINGS, rankings, 200);
+    rankingsKvsf = writeKvsf("rankings.kvsf", Schema.RANKINGS, rankings, 200);
   }
 
   private Path writeText(String name, List<String> lines) throws IOException {
@@ -204,7 +203,7 @@ class PushdownReadersTest {
   void dateRangesOnUserVisits() throws Exception {
     List<String> visits = new ArrayList<>(Arrays.asList(SampleRows.userVisits(8, 200)));
     Path text = writeText("uv.txt", visits);
-    Path kvsf = writeKvsf("uv.kvsf", TestSchemas.USER_VISITS, visits, 400);
+    Path kvsf = writeKvsf("uv.kvsf", Schema.USER_VISITS, visits, 400);
     String firstDate = visits.get(0).split("\\|")[2];
     String lastDate = visits.get(visits.size() - 1).split("\\|")[2];
     Configuration c = conf();
@@ -303,7 +302,7 @@ class PushdownReadersTest {
       if (k[2].equals(Pushdown.LOWER_INCLUSIVE)) {
         c.set(Pushdown.LOWER, "1");
       }
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Pushdown.get(c, TestSchemas.RANKINGS),
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Pushdown.get(c, Schema.RANKINGS),
           Arrays.toString(k));
       String bad = k[3].isEmpty() || k[1].equals("pageRnk") || k[2].equals(Pushdown.CONTAINS) ? k[1] : k[3];
       String key = k[1].equals("pageRnk") ? k[0] : k[2];
@@ -313,12 +312,12 @@ class PushdownReadersTest {
     Configuration dates = conf();
     dates.set(Pushdown.COLUMN, "visitDate");
     dates.set(Pushdown.UPPER, "2001-02-30");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Pushdown.get(dates, TestSchemas.USER_VISITS));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Pushdown.get(dates, Schema.USER_VISITS));
     assertTrue(e.getMessage().contains(Pushdown.UPPER) && e.getMessage().contains("2001-02-30"), e.getMessage());
     Configuration decimal = conf();
     decimal.set(Pushdown.COLUMN, "adRevenue");
     decimal.set(Pushdown.LOWER, "1");
-    e = assertThrows(IllegalArgumentException.class, () -> Pushdown.get(decimal, TestSchemas.USER_VISITS));
+    e = assertThrows(IllegalArgumentException.class, () -> Pushdown.get(decimal, Schema.USER_VISITS));
     assertTrue(e.getMessage().contains(Pushdown.COLUMN) && e.getMessage().contains("adRevenue"), e.getMessage());
   }
 }

@@ -1,16 +1,15 @@
 package org.hadoopopt.inputformats.mapreduce;
 
-import org.hadoopopt.inputformats.record.Row;
+import org.hadoopopt.inputformats.record.RankingsRecord;
 import org.hadoopopt.inputformats.record.Schema;
-import org.hadoopopt.inputformats.record.TestSchemas;
 
 /**
- * Rankings rows from KeyValueSequenceFiles, as reused {@link Row}s.
+ * Rankings rows from KeyValueSequenceFiles, as reused {@link RankingsRecord}s.
  * (A test fixture: the benchmark ships its own Pavlo formats; the plugin jar has only the generic ones.)
  */
-public class RankingsKvsfInputFormat extends KvsfInputFormat<Row> {
+public class RankingsKvsfInputFormat extends KvsfInputFormat<RankingsRecord> {
   @Override
   protected Schema schema() {
-    return TestSchemas.RANKINGS;
+    return Schema.RANKINGS;
   }
 }

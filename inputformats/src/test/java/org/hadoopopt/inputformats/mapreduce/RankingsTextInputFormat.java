@@ -1,16 +1,15 @@
 package org.hadoopopt.inputformats.mapreduce;
 
-import org.hadoopopt.inputformats.record.Row;
+import org.hadoopopt.inputformats.record.RankingsRecord;
 import org.hadoopopt.inputformats.record.Schema;
-import org.hadoopopt.inputformats.record.TestSchemas;
 
 /**
- * Rankings text rows ({@code pageURL|pageRank|avgDuration}) as reused {@link Row}s.
+ * Rankings text rows ({@code pageURL|pageRank|avgDuration}) as reused {@link RankingsRecord}s.
  * (A test fixture: the benchmark ships its own Pavlo formats; the plugin jar has only the generic ones.)
  */
-public class RankingsTextInputFormat extends MutableTextInputFormat<Row> {
+public class RankingsTextInputFormat extends MutableTextInputFormat<RankingsRecord> {
   @Override
   protected Schema schema() {
-    return TestSchemas.RANKINGS;
+    return Schema.RANKINGS;
   }
 }

@@ -30,7 +30,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormatCounter;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
-import org.hadoopopt.inputformats.record.Row;
+import org.hadoopopt.inputformats.record.GrepRecord;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,9 +85,9 @@ class ScanSplitJobTest {
   }
 
   /** Writes each row it gets; the pushed-down reader hands it only matching rows. */
-  public static class RowsMapper extends Mapper<LongWritable, Row, Text, NullWritable> {
+  public static class RowsMapper extends Mapper<LongWritable, GrepRecord, Text, NullWritable> {
     @Override
-    protected void map(LongWritable k, Row row, Context ctx) throws IOException, InterruptedException {
+    protected void map(LongWritable k, GrepRecord row, Context ctx) throws IOException, InterruptedException {
       if (!(ctx.getInputSplit() instanceof ScanSplit) && ctx.getConfiguration().getBoolean(ScanSplits.OWN_SPLITS, true)) {
         throw new IllegalStateException("not a ScanSplit: " + ctx.getInputSplit().getClass());
       }

@@ -27,7 +27,6 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.hadoopopt.inputformats.record.FieldType;
 import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
-import org.hadoopopt.inputformats.record.TestSchemas;
 import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -105,54 +104,18 @@ class SchemaTablesTest {
   @Test
   void aSpecNamesOneTableAndBadSpecsSayWhatIsWrong() {
     Schema s = Schema.parse(SPEC);
-    assertSame(s, Schema.parse(" " + SPEC + " "));
-    assertSame(s, Schema.parse("people(name:string, age:int, born:date, balance:decimal)"));
+    assertSame(s, Schema.forName(" " + SPEC + " "));
+    assertSame(s, Schema.forName("people(name:string, age:int, born:date, balance:decimal)"));
     assertEquals(SPEC, s.spec());
     assertEquals(3, s.fieldIndex("balance"));
     assertEquals(FieldType.DATE, s.type(2));
-    assertSame(TestSchemas.RANKINGS, Schema.parse(TestSchemas.RANKINGS.spec()));
+    assertSame(Schema.RANKINGS, Schema.forName(Schema.RANKINGS.spec()));
     assertEquals("table spec 't(a:INT,b:FLOAT)': column 'b' has type 'FLOAT', expected one of [STRING, INT, DATE, DECIMAL]",
         assertThrows(IllegalArgumentException.class, () -> Schema.parse("t(a:INT,b:FLOAT)")).getMessage());
     assertTrue(assertThrows(IllegalArgumentException.class, () -> Schema.parse("t(a:INT,a:INT)")).getMessage()
         .contains("names column 'a' twice"));
-    assertEquals("table spec 'orders' is not name(column:TYPE,...)",
-        assertThrows(IllegalArgumentException.class, () -> Schema.parse("orders")).getMessage());
-    // The plugin knows no table by name: a benchmark table's name is no spec either.
-    assertThrows(IllegalArgumentException.class, () -> Schema.parse("rankings"));
-  }
-
-  /** A job's record class for its table, as the benchmark binds its Pavlo records. */
-  static final class Bound extends Row {
-    Bound() {
-      super(Schema.parse("bound(name:STRING,age:INT)"));
-    }
-  }
-
-  /** A record class of another table. */
-  static final class Elsewhere extends Row {
-    Elsewhere() {
-      super(Schema.parse("elsewhere(x:INT)"));
-    }
-  }
-
-  @Test
-  void aTableMakesTheRecordsOfTheClassAJobBindsToIt() throws Exception {
-    Schema s = Schema.parse("bound(name:STRING,age:INT)");
-    assertSame(Row.class, s.rowClass());
-    assertSame(Row.class, s.newRow().getClass());
-    assertSame(s, s.withRecords(Bound.class, Bound::new));
-    assertSame(Bound.class, Schema.parse(" bound(name:STRING, age:int) ").rowClass(), "one spec, one binding");
-    Row r = s.newRow();
-    assertSame(Bound.class, r.getClass());
-    byte[] line = "ann|41".getBytes(StandardCharsets.UTF_8);
-    Row decoded = new org.hadoopopt.inputformats.codec.MutableTextDecoder(s).decodeLine(line, 0, line.length, "f", 0);
-    assertSame(Bound.class, decoded.getClass(), "the readers make the bound class");
-    assertEquals(41, decoded.getInt(1));
-    assertTrue(assertThrows(IllegalStateException.class, () -> s.withRecords(Elsewhere.class, Elsewhere::new))
-        .getMessage().contains("has record class " + Bound.class.getName() + " already"));
-    Schema other = Schema.parse("misbound(x:INT)").withRecords(Elsewhere.class, Elsewhere::new);
-    assertTrue(assertThrows(IllegalStateException.class, other::newRow).getMessage()
-        .contains("holds rows of elsewhere(x:INT), not of misbound(x:INT)"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Schema.forName("orders")).getMessage()
+        .contains("expected rankings, uservisits or a spec"));
   }
 
   @Test

@@ -27,8 +27,9 @@ import org.hadoopopt.inputformats.kvsf.KvsfFileInfo;
 import org.hadoopopt.inputformats.kvsf.KvsfLayout;
 import org.hadoopopt.inputformats.kvsf.KvsfWriter;
 import org.hadoopopt.inputformats.record.MalformedRecordException;
+import org.hadoopopt.inputformats.record.RankingsRecord;
 import org.hadoopopt.inputformats.record.Row;
-import org.hadoopopt.inputformats.record.TestSchemas;
+import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.pavlo.data.SampleRows;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -111,7 +112,7 @@ class SkipBadRowsTest {
   /** Rows of {@link #GOOD} with poison rows among them; in pages of {@code pageSize}; returns the file. */
   private Path writeKvsf(String name, int pageSize, List<Row> rows) throws IOException {
     Path file = new Path(dir.getAbsolutePath(), name);
-    try (KvsfWriter w = new KvsfWriter(fs.create(file), file.toString(), TestSchemas.RANKINGS, new PoisonCodec(), pageSize)) {
+    try (KvsfWriter w = new KvsfWriter(fs.create(file), file.toString(), Schema.RANKINGS, new PoisonCodec(), pageSize)) {
       for (Row r : rows) {
         w.append(r);
       }
@@ -121,11 +122,11 @@ class SkipBadRowsTest {
 
   private static List<Row> rowsWithPoison(int... poisonAt) throws IOException {
     List<Row> rows = new ArrayList<>();
-    MutableTextDecoder d = new MutableTextDecoder(TestSchemas.RANKINGS);
+    MutableTextDecoder d = new MutableTextDecoder(Schema.RANKINGS);
     for (int i = 0; i < GOOD.length; i++) {
       String line = Arrays.binarySearch(poisonAt, i) >= 0 ? "http://poison|" + PoisonCodec.POISON + "|1" : GOOD[i];
       byte[] b = line.getBytes(StandardCharsets.UTF_8);
-      Row r = TestSchemas.RANKINGS.newRow();
+      Row r = new RankingsRecord();
       r.copyFrom(d.decodeLine(b, 0, b.length, "test", 0));
       rows.add(r);
     }

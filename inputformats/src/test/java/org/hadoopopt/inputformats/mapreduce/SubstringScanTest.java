@@ -24,9 +24,9 @@ import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.lib.input.LineRecordReader;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
+import org.hadoopopt.inputformats.record.GrepRecord;
 import org.hadoopopt.inputformats.record.MalformedRecordException;
-import org.hadoopopt.inputformats.record.Row;
-import org.hadoopopt.inputformats.record.TestSchemas;
+import org.hadoopopt.inputformats.record.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -110,7 +110,7 @@ class SubstringScanTest {
     List<String> out = new ArrayList<>();
     for (int i = 0; i + 1 < cuts.length; i++) {
       FileSplit split = new FileSplit(file, cuts[i], cuts[i + 1] - cuts[i], new String[0]);
-      try (MutableTextRecordReader<Row> r = new MutableTextRecordReader<>(TestSchemas.GREP, buffer)) {
+      try (MutableTextRecordReader<GrepRecord> r = new MutableTextRecordReader<>(Schema.GREP, buffer)) {
         r.initialize(split, ctx);
         assertEquals(scans, r.scansAhead(), "searched ahead in the buffer");
         while (r.nextKeyValue()) {

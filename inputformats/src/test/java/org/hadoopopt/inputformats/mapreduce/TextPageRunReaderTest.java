@@ -18,7 +18,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.hadoopopt.inputformats.index.RangeIndexLayout;
 import org.hadoopopt.inputformats.record.Row;
-import org.hadoopopt.inputformats.record.TestSchemas;
+import org.hadoopopt.inputformats.record.Schema;
 import org.hadoopopt.testing.TestFiles;
 import org.junit.jupiter.api.Test;
 
@@ -128,9 +128,9 @@ class TextPageRunReaderTest {
           // The line reader as RangeRecordReader sets it up for a page run: from the LF before, to the run's last byte.
           long lrStart = start == 0 ? 0 : start - 1;
           FileSplit lineSplit = new FileSplit(path, lrStart, start + length - 1 - lrStart, null);
-          List<String> expected = read(new MutableTextRecordReader<Row>(TestSchemas.USER_VISITS), lineSplit,
+          List<String> expected = read(new MutableTextRecordReader<Row>(Schema.USER_VISITS), lineSplit,
               CountingTaskContext.of(conf, lineCounters, "lines"), lineCounters);
-          List<String> actual = read(new TextPageRunReader<Row>(TestSchemas.USER_VISITS, bufferBytes),
+          List<String> actual = read(new TextPageRunReader<Row>(Schema.USER_VISITS, bufferBytes),
               new FileSplit(path, start, length, null), CountingTaskContext.of(conf, runCounters, "run"), runCounters);
           assertEquals(expected, actual, name + " run [" + start + ", " + (start + length) + "), buffer " + bufferBytes);
           runs++;
@@ -150,9 +150,9 @@ class TextPageRunReaderTest {
     Configuration conf = new Configuration(false);
     TaskAttemptContext ctx = CountingTaskContext.of(conf, new Counters(), "route");
     RecordReader<?, Row> pages = RangeRecordReader.open(new IndexedSplit(path, 0, b.length, null, RangeIndexLayout.FORMAT_TEXT,
-        false), TestSchemas.USER_VISITS, ctx);
+        false), Schema.USER_VISITS, ctx);
     RecordReader<?, Row> scan = RangeRecordReader.open(new IndexedSplit(path, 0, b.length, null, RangeIndexLayout.FORMAT_TEXT,
-        true), TestSchemas.USER_VISITS, ctx);
+        true), Schema.USER_VISITS, ctx);
     try {
       assertTrue(pages instanceof TextPageRunReader, String.valueOf(pages));
       assertTrue(scan instanceof MutableTextRecordReader, String.valueOf(scan));
@@ -179,7 +179,7 @@ class TextPageRunReaderTest {
     Configuration conf = new Configuration(false);
     Counters c = new Counters();
     File f = new File(dir(), "bad.txt");
-    List<String> out = read(new TextPageRunReader<Row>(TestSchemas.USER_VISITS, 64), new FileSplit(new Path(f.getAbsolutePath()),
+    List<String> out = read(new TextPageRunReader<Row>(Schema.USER_VISITS, 64), new FileSplit(new Path(f.getAbsolutePath()),
         0, b.length, null), CountingTaskContext.of(conf, c, "run"), c);
     String error = out.get(out.size() - 2);
     assertTrue(error.startsWith("error: ") && error.contains(f.getName()), error);
@@ -195,7 +195,7 @@ class TextPageRunReaderTest {
     Configuration conf = new Configuration(false);
     BadRows.setSkipBad(conf, true);
     Counters c = new Counters();
-    List<String> out = read(new TextPageRunReader<Row>(TestSchemas.USER_VISITS, 1 << 20), new FileSplit(new Path(f.getAbsolutePath()),
+    List<String> out = read(new TextPageRunReader<Row>(Schema.USER_VISITS, 1 << 20), new FileSplit(new Path(f.getAbsolutePath()),
         0, b.length, null), CountingTaskContext.of(conf, c, "run"), c);
     assertEquals("skipped 5", out.get(out.size() - 1));
     assertEquals(35 + 1, out.size());

@@ -1,16 +1,15 @@
 package org.hadoopopt.inputformats.mapreduce;
 
-import org.hadoopopt.inputformats.record.Row;
+import org.hadoopopt.inputformats.record.UserVisitsRecord;
 import org.hadoopopt.inputformats.record.Schema;
-import org.hadoopopt.inputformats.record.TestSchemas;
 
 /**
  * {@link RangeIndexInputFormat} of loaded UserVisits files (text or KVSF).
  * (A test fixture: the benchmark ships its own Pavlo formats; the plugin jar has only the generic ones.)
  */
-public class UserVisitsRangeInputFormat extends RangeIndexInputFormat<Row> {
+public class UserVisitsRangeInputFormat extends RangeIndexInputFormat<UserVisitsRecord> {
   @Override
   protected Schema schema() {
-    return TestSchemas.USER_VISITS;
+    return Schema.USER_VISITS;
   }
 }

@@ -1,16 +1,15 @@
 package org.hadoopopt.inputformats.mapreduce;
 
-import org.hadoopopt.inputformats.record.Row;
 import org.hadoopopt.inputformats.record.Schema;
-import org.hadoopopt.inputformats.record.TestSchemas;
+import org.hadoopopt.inputformats.record.UserVisitsRecord;
 
 /**
- * UserVisits text rows as reused {@link Row}s.
+ * UserVisits text rows as reused {@link UserVisitsRecord}s.
  * (A test fixture: the benchmark ships its own Pavlo formats; the plugin jar has only the generic ones.)
  */
-public class UserVisitsTextInputFormat extends MutableTextInputFormat<Row> {
+public class UserVisitsTextInputFormat extends MutableTextInputFormat<UserVisitsRecord> {
   @Override
   protected Schema schema() {
-    return TestSchemas.USER_VISITS;
+    return Schema.USER_VISITS;
   }
 }

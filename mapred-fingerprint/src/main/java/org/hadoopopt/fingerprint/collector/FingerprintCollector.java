@@ -8,6 +8,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.compress.CompressionCodec;
@@ -17,6 +18,7 @@ import org.apache.hadoop.io.serializer.Serializer;
 import org.apache.hadoop.mapred.Counters;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.MapOutputCollector;
+import org.apache.hadoop.mapred.MapOutputFile;
 import org.apache.hadoop.mapred.MapTask;
 import org.apache.hadoop.mapred.SpillRecord;
 import org.apache.hadoop.mapred.Task.CombineOutputCollector;
@@ -79,6 +81,7 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
   /** The sorts of {@link #SORT}. */
   public enum Sort { STOCK, RADIX, QUICK }
 
+  private static final FsPermission SHUFFLE_OUTPUT_PERM = new FsPermission((short) 0640);
 
   private JobConf job;
   private TaskReporter reporter;
@@ -106,7 +109,10 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
   private int spillFilesLimit;
   private final List<Path> spills = new ArrayList<Path>();
   private final List<SpillRecord> spillIndexes = new ArrayList<SpillRecord>();
-  private MapOutputCounters counts;
+  private Counters.Counter outputRecords;
+  private Counters.Counter outputBytes;
+  private Counters.Counter materializedBytes;
+  private Counters.Counter spilledRecords;
   private Counters.Counter spillCounter;
   private Counters.Counter sortedCounter;
   private Counters.Counter sortMillis;
@@ -206,7 +212,10 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
     sorter = sorter(sort);
     keyComparison = new KeyComparison(ties, fingerprinter);
 
-    counts = new MapOutputCounters(reporter);
+    outputRecords = reporter.getCounter(TaskCounter.MAP_OUTPUT_RECORDS);
+    outputBytes = reporter.getCounter(TaskCounter.MAP_OUTPUT_BYTES);
+    materializedBytes = reporter.getCounter(TaskCounter.MAP_OUTPUT_MATERIALIZED_BYTES);
+    spilledRecords = reporter.getCounter(TaskCounter.SPILLED_RECORDS);
     spillCounter = reporter.getCounter(FingerprintCounter.SPILLS);
     sortedCounter = reporter.getCounter(FingerprintCounter.RECORDS_SORTED);
     sortMillis = reporter.getCounter(FingerprintCounter.SORT_MILLIS);
@@ -215,7 +224,7 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
     combineCollector = combiner == null ? null
         : new CombineOutputCollector<K, V>(reporter.getCounter(TaskCounter.COMBINE_OUTPUT_RECORDS), reporter, job);
     rawSum = combiner == null ? null : RawSumCombiner.detect(combinerConf(mode), keyClass, valClass, reporter);
-    spillWriter = new SpillWriter<K, V>(job, rfs, keyClass, valClass, codec, partitions, counts.spilledRecords,
+    spillWriter = new SpillWriter<K, V>(job, rfs, keyClass, valClass, codec, partitions, spilledRecords,
         combiner, combineCollector, rawSum);
     textKeys = keyClass == Text.class;
     rawValues = RawWrites.fixedWidthValue(valClass);
@@ -300,8 +309,8 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
   }
 
   private void sortAndSpill() throws IOException {
-    counts.records.increment(pendingRecords);
-    counts.bytes.increment(pendingBytes);
+    outputRecords.increment(pendingRecords);
+    outputBytes.increment(pendingBytes);
     pendingRecords = 0;
     pendingBytes = 0;
     RecordIndex index = buffer.index();
@@ -344,7 +353,7 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
         spills.size());
     pendingRecords++;
     Path file = mapTask.getMapOutputFile().getSpillFileForWrite(spills.size(), (long) partitions * 150);
-    spillIndexes.add(spillWriter.writeSingle(file, key, value, partition, counts.bytes));
+    spillIndexes.add(spillWriter.writeSingle(file, key, value, partition, outputBytes));
     spills.add(file);
     spillCounter.increment(1);
   }
@@ -356,10 +365,16 @@ public class FingerprintCollector<K, V> implements MapOutputCollector<K, V> {
     }
     buffer.spillLast(); // and releases the sort buffer and the sorter's arrays before the merge
     buffer = null;
-    OutputMerger<K, V> merger = new OutputMerger<K, V>(job, rfs, mapTask.getMapOutputFile(), keyClass, valClass, codec, partitions,
-        counts.spilledRecords);
-    merger.mergeForShuffle(spills, spillIndexes, comparator, fingerprinter, mapTask.getTaskID().toString(), reporter,
-        mapTask.getSortPhase(), combiner, combineCollector, counts.materializedBytes);
+    MapOutputFile files = mapTask.getMapOutputFile();
+    OutputMerger<K, V> merger = new OutputMerger<K, V>(job, rfs, files, keyClass, valClass, codec, partitions,
+        spilledRecords);
+    Path out = merger.merge(spills, spillIndexes, comparator, fingerprinter, mapTask.getTaskID().toString(), reporter,
+        mapTask.getSortPhase(), combiner, combineCollector);
+    materializedBytes.increment(rfs.getFileStatus(out).getLen());
+    if (!SHUFFLE_OUTPUT_PERM.equals(SHUFFLE_OUTPUT_PERM.applyUMask(FsPermission.getUMask(job)))) {
+      rfs.setPermission(out, SHUFFLE_OUTPUT_PERM);
+      rfs.setPermission(files.getOutputIndexFile(), SHUFFLE_OUTPUT_PERM);
+    }
   }
 
   @Override

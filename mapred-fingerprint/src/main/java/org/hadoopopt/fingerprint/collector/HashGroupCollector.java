@@ -5,7 +5,9 @@ import java.util.Collections;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.io.DataOutputBuffer;
 import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.io.Text;
@@ -16,6 +18,7 @@ import org.apache.hadoop.io.serializer.Serializer;
 import org.apache.hadoop.mapred.Counters;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.MapOutputCollector;
+import org.apache.hadoop.mapred.MapOutputFile;
 import org.apache.hadoop.mapred.MapTask;
 import org.apache.hadoop.mapred.Task.CombineOutputCollector;
 import org.apache.hadoop.mapred.Task.CombinerRunner;
@@ -77,6 +80,7 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
   static final long DEFAULT_CHECK_RECORDS = 100_000L;
   /** A fold that leaves the values fuller than this spills the table. */
   private static final double SPILL_FILL = 0.5;
+  private static final FsPermission SHUFFLE_OUTPUT_PERM = new FsPermission((short) 0640);
 
   private JobConf job;
   private TaskReporter reporter;
@@ -113,7 +117,10 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
   private boolean sorting;
   private boolean checked;
   private long records;
-  private MapOutputCounters counts;
+  private Counters.Counter outputRecords;
+  private Counters.Counter outputBytes;
+  private Counters.Counter materializedBytes;
+  private Counters.Counter spilledRecords;
   private Counters.Counter hashed;
   private Counters.Counter folds;
   private long pendingRecords;
@@ -251,7 +258,10 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
     rfs = (RawLocalFileSystem) FileSystem.getLocal(job).getRaw();
     codec = job.getCompressMapOutput()
         ? ReflectionUtils.newInstance(job.getMapOutputCompressorClass(DefaultCodec.class), job) : null;
-    counts = new MapOutputCounters(reporter);
+    outputRecords = reporter.getCounter(TaskCounter.MAP_OUTPUT_RECORDS);
+    outputBytes = reporter.getCounter(TaskCounter.MAP_OUTPUT_BYTES);
+    materializedBytes = reporter.getCounter(TaskCounter.MAP_OUTPUT_MATERIALIZED_BYTES);
+    spilledRecords = reporter.getCounter(TaskCounter.SPILLED_RECORDS);
     hashed = reporter.getCounter(HashGroupCounter.RECORDS_HASHED);
     folds = reporter.getCounter(HashGroupCounter.COMBINER_FOLDS);
     mergeCombiner = CombinerRunner.create(job, mapTask.getTaskID(),
@@ -259,7 +269,7 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
     mergeCollector = new CombineOutputCollector<K, V>(reporter.getCounter(TaskCounter.COMBINE_OUTPUT_RECORDS),
         reporter, job);
     spills = new TableSpills<K, V>(mapTask.getMapOutputFile(), fingerprinter, new KeyComparison(ties, fingerprinter),
-        new TableSpillWriter<K, V>(job, rfs, keyClass, valClass, codec, partitions, counts.spilledRecords), partitions,
+        new TableSpillWriter<K, V>(job, rfs, keyClass, valClass, codec, partitions, spilledRecords), partitions,
         reporter.getCounter(HashGroupCounter.TABLE_SPILLS));
     LOG.info("HashGroupCollector: table of {} bytes ({}={} of {}={}), {}={}, {}={}, sort fingerprint {}",
         tableBudget, MEMORY_PERCENT, share, MRJobConfig.IO_SORT_MB, sortMb, MIN_REDUCTION, minReduction,
@@ -424,8 +434,8 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
 
   /** Adds the records collected since the last call to the counters (once per spill, not per record). */
   private void countPending() {
-    counts.records.increment(pendingRecords);
-    counts.bytes.increment(pendingBytes);
+    outputRecords.increment(pendingRecords);
+    outputBytes.increment(pendingBytes);
     hashed.increment(pendingRecords);
     if (pendingSums > 0) {
       reporter.getCounter(HashGroupCounter.RAW_SUMS).increment(pendingSums);
@@ -530,8 +540,8 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
       DataOutputBuffer copied = TableRecords.copyOut(table);
       dropTable(); // the records are out: the fingerprint collector may now take the memory
       long[] replayed = TableRecords.replay(copied, job, keyClass, valClass, sortFallback);
-      counts.records.increment(-replayed[0]); // counted again by the fingerprint collector
-      counts.bytes.increment(-replayed[1]);
+      outputRecords.increment(-replayed[0]); // counted again by the fingerprint collector
+      outputBytes.increment(-replayed[1]);
     }
     spills.release();
   }
@@ -561,10 +571,16 @@ public class HashGroupCollector<K, V> implements MapOutputCollector<K, V> {
     countPending();
     dropTable();
     spills.release();
-    OutputMerger<K, V> merger = new OutputMerger<K, V>(job, rfs, mapTask.getMapOutputFile(), keyClass, valClass, codec,
-        partitions, counts.spilledRecords);
-    merger.mergeForShuffle(spills.paths(), spills.indexes(), comparator, fingerprinter, mapTask.getTaskID().toString(),
-        reporter, mapTask.getSortPhase(), mergeCombiner, mergeCollector, counts.materializedBytes);
+    MapOutputFile files = mapTask.getMapOutputFile();
+    OutputMerger<K, V> merger = new OutputMerger<K, V>(job, rfs, files, keyClass, valClass, codec, partitions,
+        spilledRecords);
+    Path out = merger.merge(spills.paths(), spills.indexes(), comparator, fingerprinter, mapTask.getTaskID().toString(),
+        reporter, mapTask.getSortPhase(), mergeCombiner, mergeCollector);
+    materializedBytes.increment(rfs.getFileStatus(out).getLen());
+    if (!SHUFFLE_OUTPUT_PERM.equals(SHUFFLE_OUTPUT_PERM.applyUMask(FsPermission.getUMask(job)))) {
+      rfs.setPermission(out, SHUFFLE_OUTPUT_PERM);
+      rfs.setPermission(files.getOutputIndexFile(), SHUFFLE_OUTPUT_PERM);
+    }
   }
 
   @Override

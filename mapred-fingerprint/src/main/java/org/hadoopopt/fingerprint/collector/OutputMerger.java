@@ -7,7 +7,6 @@ import java.util.List;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
-import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.mapred.Counters;
@@ -39,8 +38,6 @@ import org.hadoopopt.fingerprint.shuffle.SpillMerge;
  * {@code mapreduce.map.combine.minspills} spills, as Hadoop's own collector does.
  */
 final class OutputMerger<K, V> {
-  /** The map output's permissions, as Hadoop's collector sets them for the shuffle. */
-  private static final FsPermission SHUFFLE_OUTPUT_PERM = new FsPermission((short) 0640);
   /** Upper bound of an empty IFile segment's header and trailer, for the size estimate. */
   private static final int SEGMENT_OVERHEAD = 150;
   private static final int INDEX_RECORD_LENGTH = 24;
@@ -64,26 +61,6 @@ final class OutputMerger<K, V> {
     this.codec = codec;
     this.partitions = partitions;
     this.spilledRecords = spilledRecords;
-  }
-
-  /**
-   * {@link #merge}, then what a map task does with its output as Hadoop's collector does: counts the
-   * file's length in {@code materializedBytes} and gives the file and its index the shuffle's
-   * permissions (0640) where the umask would not.
-   *
-   * @return the final output file
-   */
-  Path mergeForShuffle(List<Path> spills, List<SpillRecord> indexes, RawComparator<K> comparator,
-      KeyFingerprinter fingerprinter, String tmpName, Reporter reporter, Progress sortPhase, CombinerRunner<K, V> combiner,
-      CombineOutputCollector<K, V> combineCollector, Counters.Counter materializedBytes)
-      throws IOException, InterruptedException, ClassNotFoundException {
-    Path out = merge(spills, indexes, comparator, fingerprinter, tmpName, reporter, sortPhase, combiner, combineCollector);
-    materializedBytes.increment(rfs.getFileStatus(out).getLen());
-    if (!SHUFFLE_OUTPUT_PERM.equals(SHUFFLE_OUTPUT_PERM.applyUMask(FsPermission.getUMask(job)))) {
-      rfs.setPermission(out, SHUFFLE_OUTPUT_PERM);
-      rfs.setPermission(files.getOutputIndexFile(), SHUFFLE_OUTPUT_PERM);
-    }
-    return out;
   }
 
   /** @return the final output file */

@@ -25,26 +25,12 @@ public final class ConfigurationDoc {
   public static final class Source {
     public final String module;
     public final String keyFile;
-    /** The page that tells what the keys are for, from the repository root. */
-    public final String readme;
 
     Source(String module, String keyFile) {
-      this(module, keyFile, module + "/README.md");
-    }
-
-    Source(String module, String keyFile, String readme) {
       this.module = module;
       this.keyFile = keyFile;
-      this.readme = readme;
     }
   }
-
-  /**
-   * The key file of the shipped scripts and snippets: the stock Hadoop keys {@code bin/} and
-   * {@code conf/} set that no module's code reads ({@code bin/cluster}'s daemons, {@code bin/hadoopopt}'s
-   * runs, the host fault harness).
-   */
-  public static final String BIN_KEY_FILE = "bin/lib/hadoopopt-bin-default.xml";
 
   /** Every key file, in the order of the reference; a new module with keys adds its file here. */
   public static final List<Source> SOURCES = Arrays.asList(
@@ -53,9 +39,7 @@ public final class ConfigurationDoc {
       new Source("inputformats", "inputformats/src/main/resources/hadoopopt-input-default.xml"),
       new Source("shmstreaming", "shmstreaming/src/main/resources/hadoopopt-shmstreaming-default.xml"),
       new Source("benchmarks", "benchmarks/src/main/resources/hadoopopt-bench-default.xml"),
-      new Source("hadoop-patches", "hadoop-patches/hadoopopt-patches-default.xml"),
-      new Source("bin", BIN_KEY_FILE, "docs/bin.md"));
-
+      new Source("hadoop-patches", "hadoop-patches/hadoopopt-patches-default.xml"));
 
   private ConfigurationDoc() {}
 
@@ -66,10 +50,7 @@ public final class ConfigurationDoc {
         .append("Generated from the modules' key files (Hadoop's `*-default.xml` form); do not edit by hand.\n")
         .append("Each key is described once, in the key file of the module whose code reads it, which its jar\n")
         .append("ships; each module's `DefaultKeysTest` checks the file against the code's key constants, and\n")
-        .append("`ConfigurationDocTest` (testing) checks this page, and that every key the shipped scripts and\n")
-        .append("snippets (`bin/`, `conf/`) name is in a key file, stock Hadoop keys tagged `hadoop`. Keys only\n")
-        .append("tests set (`src/test`, and the `testing` module, the test harness no shipped jar holds) are\n")
-        .append("fixtures' and are not listed.\n")
+        .append("`ConfigurationDocTest` (testing) checks this page and the `conf/` snippets against the files.\n")
         .append("After changing a key file, regenerate this page:\n\n")
         .append("```sh\n").append(REGENERATE).append("\n```\n\n")
         .append("| module | key file | keys of ours | stock Hadoop keys it reads or sets |\n|---|---|---:|---:|\n");
@@ -82,8 +63,8 @@ public final class ConfigurationDoc {
     for (Source s : SOURCES) {
       List<Entry> entries = KeyFile.read(root.resolve(s.keyFile));
       md.append("\n## ").append(s.module).append("\n\n")
-          .append("From `").append(s.keyFile).append("`; the module: [").append(s.readme).append("](../")
-          .append(s.readme).append(").\n");
+          .append("From `").append(s.keyFile).append("`; the module: [").append(s.module).append("/README.md](../")
+          .append(s.module).append("/README.md).\n");
       table(md, entries.stream().filter(e -> !e.hadoop).collect(Collectors.toList()), "default");
       List<Entry> hadoop = entries.stream().filter(e -> e.hadoop).collect(Collectors.toList());
       if (!hadoop.isEmpty()) {

@@ -23,12 +23,10 @@ import org.hadoopopt.testing.keys.KeyFile.Entry;
 
 /**
  * A module's key file against its code, as Hadoop's {@code TestConfigurationFieldsBase} checks
- * {@code *-default.xml} against its key classes: every key constant is documented, and so is every
- * key the main code names as a string literal (a stock Hadoop key it sets, tagged {@code hadoop});
- * every documented key of ours is a constant, every entry has a description, a default the code
- * declares is the documented value, and a documented stock Hadoop key is one the module's code names
- * (as text or through a constant of an imported Hadoop class). Only {@code src/main} is read: a key
- * only tests set is a fixture's, not the module's.
+ * {@code *-default.xml} against its key classes: every key constant is documented, every documented
+ * key of ours is a constant, every entry has a description, a default the code declares is the
+ * documented value, and a documented stock Hadoop key is one the module's code names (as text or
+ * through a constant of an imported Hadoop class).
  */
 public final class KeyFileCheck {
   private KeyFileCheck() {}
@@ -74,22 +72,6 @@ public final class KeyFileCheck {
       }
       return all.toString();
     }
-  }
-
-  /** A string literal that may be a key; {@link KeyConstants#ours} and {@link KeyConstants#hadoop} decide. */
-  private static final Pattern KEY_LITERAL = Pattern.compile("\"([A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])\"");
-
-  /** The keys, ours or Hadoop's, the sources name as whole string literals ({@code conf.set("dfs.blocksize", ...)}). */
-  static Set<String> keyLiterals(String sources) {
-    Set<String> keys = new java.util.TreeSet<>();
-    Matcher m = KEY_LITERAL.matcher(sources);
-    while (m.find()) {
-      String k = m.group(1);
-      if (KeyConstants.ours(k) || KeyConstants.hadoop(k)) {
-        keys.add(k);
-      }
-    }
-    return keys;
   }
 
   private static final Pattern IMPORT = Pattern.compile("^import (org\\.apache\\.hadoop\\.[\\w.]+\\.([A-Z]\\w*));", Pattern.MULTILINE);
@@ -160,12 +142,6 @@ public final class KeyFileCheck {
           problems.add(key + ": the code's default (" + k.declaredIn + ") is '" + k.codeDefault + "', " + fileName
               + " says '" + e.value + "'");
         }
-      }
-    }
-    for (String key : keyLiterals(sources)) {
-      if (!code.containsKey(key) && !byName.containsKey(key) && !(KeyConstants.ours(key) && !key.startsWith(keyPrefix))) {
-        problems.add(key + " (named as text in the code) is missing from " + fileName
-            + (KeyConstants.ours(key) ? ": declare it as a key constant" : " (a stock Hadoop key: document it with <tag>hadoop</tag>)"));
       }
     }
     for (Entry e : file) {

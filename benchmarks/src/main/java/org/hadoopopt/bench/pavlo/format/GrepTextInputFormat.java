@@ -1,9 +1,8 @@
 package org.hadoopopt.bench.pavlo.format;
 
-import org.hadoopopt.bench.pavlo.PavloSchema;
-import org.hadoopopt.bench.pavlo.record.GrepRecord;
 import org.hadoopopt.inputformats.mapreduce.MutableTextInputFormat;
 import org.hadoopopt.inputformats.mapreduce.Pushdown;
+import org.hadoopopt.inputformats.record.GrepRecord;
 import org.hadoopopt.inputformats.record.Schema;
 
 /**
@@ -13,6 +12,6 @@ import org.hadoopopt.inputformats.record.Schema;
 public class GrepTextInputFormat extends MutableTextInputFormat<GrepRecord> {
   @Override
   protected Schema schema() {
-    return PavloSchema.GREP_TABLE;
+    return Schema.GREP;
   }
 }

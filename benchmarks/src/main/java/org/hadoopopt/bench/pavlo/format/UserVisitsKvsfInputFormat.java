@@ -1,14 +1,13 @@
 package org.hadoopopt.bench.pavlo.format;
 
-import org.hadoopopt.bench.pavlo.PavloSchema;
-import org.hadoopopt.bench.pavlo.record.UserVisitsRecord;
 import org.hadoopopt.inputformats.mapreduce.KvsfInputFormat;
 import org.hadoopopt.inputformats.record.Schema;
+import org.hadoopopt.inputformats.record.UserVisitsRecord;
 
 /** UserVisits rows from KeyValueSequenceFiles, as reused {@link UserVisitsRecord}s. */
 public class UserVisitsKvsfInputFormat extends KvsfInputFormat<UserVisitsRecord> {
   @Override
   protected Schema schema() {
-    return PavloSchema.USERVISITS_TABLE;
+    return Schema.USER_VISITS;
   }
 }

@@ -18,10 +18,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.hadoopopt.bench.pavlo.DateRange;
-import org.hadoopopt.bench.pavlo.PavloSchema;
 import org.hadoopopt.bench.pavlo.RawText;
-import org.hadoopopt.bench.pavlo.record.RankingsRecord;
-import org.hadoopopt.bench.pavlo.record.UserVisitsRecord;
 import org.hadoopopt.bench.tools.TaskJars;
 import org.hadoopopt.inputformats.batch.BatchColumns;
 import org.hadoopopt.inputformats.batch.ColumnBatch;
@@ -31,7 +28,9 @@ import org.hadoopopt.inputformats.mapreduce.IndexedLookup;
 import org.hadoopopt.inputformats.mapreduce.Pushdown;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.mapreduce.SchemaTextInputFormat;
+import org.hadoopopt.inputformats.record.RankingsRecord;
 import org.hadoopopt.inputformats.record.Schema;
+import org.hadoopopt.inputformats.record.UserVisitsRecord;
 
 /**
  * The join's page plans, each ending in the same per-sourceIP sums and top reducer as the others
@@ -64,7 +63,7 @@ public final class JoinPlans {
       throws IOException, InterruptedException {
     Path inRange = new Path(tmp, "visits");
     Job filter = JoinVariants.newJob(conf, "pavlo-join mtp 1/2 visits in visitDate " + range);
-    pages(filter, ColumnBatchInputFormat.Text.class, PavloSchema.USERVISITS_TABLE, "destURL", "sourceIP", "adRevenue");
+    pages(filter, ColumnBatchInputFormat.Text.class, Schema.USER_VISITS, "destURL", "sourceIP", "adRevenue");
     Pushdown.setDateRange(filter.getConfiguration(), "visitDate", LocalDate.parse(range.from()), true,
         LocalDate.parse(range.to()), true);
     filter.setMapperClass(VisitsInRangeMapper.class);
@@ -76,7 +75,7 @@ public final class JoinPlans {
     tool.submit(filter);
 
     Job probe = JoinVariants.newJob(conf, "pavlo-join mtp 2/2 Rankings against the visits in range");
-    pages(probe, ColumnBatchInputFormat.Text.class, PavloSchema.RANKINGS_TABLE, "pageURL", "pageRank");
+    pages(probe, ColumnBatchInputFormat.Text.class, Schema.RANKINGS, "pageURL", "pageRank");
     probe.getConfiguration().set(VISITS_DIR, inRange.toString());
     probe.setMapperClass(ProbeMapper.class);
     FileInputFormat.addInputPath(probe, rankings);
@@ -94,7 +93,7 @@ public final class JoinPlans {
           + " partitions, UserVisits in " + visits + " " + m + ": load both with the same --partitions");
     }
     Job job = JoinVariants.newJob(conf, "pavlo-join lookup: visits by the visitDate index, Rankings by pageURL");
-    pages(job, ColumnBatchInputFormat.Range.class, PavloSchema.USERVISITS_TABLE, "destURL", "sourceIP", "adRevenue");
+    pages(job, ColumnBatchInputFormat.Range.class, Schema.USER_VISITS, "destURL", "sourceIP", "adRevenue");
     RangeIndexInputFormat.setDateRange(job.getConfiguration(), "visitDate", LocalDate.parse(range.from()), true,
         LocalDate.parse(range.to()), true);
     job.getConfiguration().set(LOOKUP_DIR, rankings.toString());
@@ -248,7 +247,7 @@ public final class JoinPlans {
       }
       Arrays.sort(order, (a, c) -> partition[a] != partition[c] ? Integer.compare(partition[a], partition[c])
           : Arrays.compareUnsigned(urls[a], urls[c]));
-      boolean[] projected = new boolean[PavloSchema.RANKINGS_TABLE.fieldCount()];
+      boolean[] projected = new boolean[Schema.RANKINGS.fieldCount()];
       projected[RankingsRecord.PAGE_URL] = true;
       projected[RankingsRecord.PAGE_RANK] = true;
       Sums sums = new Sums();
@@ -262,7 +261,7 @@ public final class JoinPlans {
               rankings.close();
             }
             open = partition[i];
-            rankings = new IndexedLookup(conf, new Path(dir, LoaderPartitions.fileName(open)), PavloSchema.RANKINGS_TABLE, "pageURL",
+            rankings = new IndexedLookup(conf, new Path(dir, LoaderPartitions.fileName(open)), Schema.RANKINGS, "pageURL",
                 projected);
           }
           byte[] url = urls[i];

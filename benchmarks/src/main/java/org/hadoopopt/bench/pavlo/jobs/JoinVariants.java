@@ -1,5 +1,6 @@
 package org.hadoopopt.bench.pavlo.jobs;
 
+import org.hadoopopt.bench.pavlo.RawText;
 import java.io.IOException;
 import java.time.LocalDate;
 import java.util.Locale;
@@ -15,15 +16,14 @@ import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.hadoopopt.bench.pavlo.DateRange;
 import org.hadoopopt.bench.pavlo.PavloOutput;
-import org.hadoopopt.bench.pavlo.RawText;
+import org.hadoopopt.inputformats.join.CoPartitionedInputFormat;
+import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.bench.pavlo.format.RankingsTextInputFormat;
 import org.hadoopopt.bench.pavlo.format.UserVisitsRangeInputFormat;
 import org.hadoopopt.bench.pavlo.format.UserVisitsTextInputFormat;
-import org.hadoopopt.bench.pavlo.record.RankingsRecord;
-import org.hadoopopt.bench.pavlo.record.UserVisitsRecord;
-import org.hadoopopt.inputformats.join.CoPartitionedInputFormat;
-import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.record.ByteSlice;
+import org.hadoopopt.inputformats.record.RankingsRecord;
+import org.hadoopopt.inputformats.record.UserVisitsRecord;
 
 /**
  * The optimized plans of {@code join} ({@code --variant}): {@code mt}, the research's "Hadoop

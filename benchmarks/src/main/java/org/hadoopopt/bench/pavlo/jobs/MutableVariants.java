@@ -12,20 +12,20 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.hadoopopt.bench.pavlo.DateRange;
 import org.hadoopopt.bench.pavlo.format.RankingsBTreeInputFormat;
-import org.hadoopopt.bench.pavlo.format.RankingsKvsfInputFormat;
-import org.hadoopopt.bench.pavlo.format.RankingsRangeInputFormat;
-import org.hadoopopt.bench.pavlo.format.RankingsTextInputFormat;
 import org.hadoopopt.bench.pavlo.format.UserVisitsBTreeInputFormat;
-import org.hadoopopt.bench.pavlo.format.UserVisitsKvsfInputFormat;
-import org.hadoopopt.bench.pavlo.format.UserVisitsRangeInputFormat;
-import org.hadoopopt.bench.pavlo.format.UserVisitsTextInputFormat;
-import org.hadoopopt.bench.pavlo.record.RankingsRecord;
-import org.hadoopopt.bench.pavlo.record.UserVisitsRecord;
 import org.hadoopopt.inputformats.mapreduce.CountedOutputFormat;
 import org.hadoopopt.inputformats.mapreduce.Pushdown;
-import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.mapreduce.ScanSplits;
+import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
+import org.hadoopopt.bench.pavlo.format.RankingsKvsfInputFormat;
+import org.hadoopopt.bench.pavlo.format.RankingsRangeInputFormat;
+import org.hadoopopt.bench.pavlo.format.UserVisitsRangeInputFormat;
+import org.hadoopopt.bench.pavlo.format.RankingsTextInputFormat;
+import org.hadoopopt.bench.pavlo.format.UserVisitsKvsfInputFormat;
+import org.hadoopopt.bench.pavlo.format.UserVisitsTextInputFormat;
 import org.hadoopopt.inputformats.record.ByteSlice;
+import org.hadoopopt.inputformats.record.RankingsRecord;
+import org.hadoopopt.inputformats.record.UserVisitsRecord;
 
 /**
  * The "MT" (mutable text) and "BDB" (JE tuple rows in KeyValueSequenceFiles, made by

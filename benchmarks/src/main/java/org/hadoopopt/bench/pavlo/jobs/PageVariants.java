@@ -10,9 +10,6 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.hadoopopt.bench.pavlo.DateRange;
-import org.hadoopopt.bench.pavlo.PavloSchema;
-import org.hadoopopt.bench.pavlo.record.RankingsRecord;
-import org.hadoopopt.bench.pavlo.record.UserVisitsRecord;
 import org.hadoopopt.bench.tools.ConfValues;
 import org.hadoopopt.bench.tools.TaskJars;
 import org.hadoopopt.fingerprint.collector.PartialSums;
@@ -22,7 +19,9 @@ import org.hadoopopt.inputformats.mapreduce.ColumnBatchInputFormat;
 import org.hadoopopt.inputformats.mapreduce.Pushdown;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
 import org.hadoopopt.inputformats.mapreduce.SchemaTextInputFormat;
+import org.hadoopopt.inputformats.record.RankingsRecord;
 import org.hadoopopt.inputformats.record.Schema;
+import org.hadoopopt.inputformats.record.UserVisitsRecord;
 
 /**
  * Pages, not records: the {@code mtv} (the '|' text, a run of lines at a time) and {@code bdbiv}
@@ -68,7 +67,7 @@ public final class PageVariants {
   }
 
   static void selection(Job job, MutableVariants.Decoder v) {
-    input(job, v, PavloSchema.RANKINGS_TABLE, "pageURL", "pageRank");
+    input(job, v, Schema.RANKINGS, "pageURL", "pageRank");
     int minRank = SelectionJob.getMinRank(job.getConfiguration());
     if (v == MutableVariants.Decoder.MTV) {
       Pushdown.setIntRange(job.getConfiguration(), "pageRank", minRank, false, null, true);
@@ -79,7 +78,7 @@ public final class PageVariants {
   }
 
   static void aggregation(Job job, MutableVariants.Decoder v) {
-    input(job, v, PavloSchema.USERVISITS_TABLE, "sourceIP", "adRevenue");
+    input(job, v, Schema.USER_VISITS, "sourceIP", "adRevenue");
     DateRange range = AggregationJob.getDateRange(job.getConfiguration());
     LocalDate from = range.from() == null ? null : LocalDate.parse(range.from());
     LocalDate to = range.to() == null ? null : LocalDate.parse(range.to());

@@ -1,5 +1,6 @@
 package org.hadoopopt.bench.pavlo.jobs;
 
+import org.hadoopopt.bench.pavlo.RawText;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
@@ -8,16 +9,15 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.hadoopopt.bench.pavlo.PavloSchema;
-import org.hadoopopt.bench.pavlo.RawText;
-import org.hadoopopt.bench.pavlo.record.RankingsRecord;
-import org.hadoopopt.bench.pavlo.record.UserVisitsRecord;
 import org.hadoopopt.inputformats.index.KeyRange;
 import org.hadoopopt.inputformats.join.CoPartitionedSplit;
 import org.hadoopopt.inputformats.join.JoinHashTable;
 import org.hadoopopt.inputformats.mapreduce.IndexedFileScan;
 import org.hadoopopt.inputformats.mapreduce.RangeIndexInputFormat;
+import org.hadoopopt.inputformats.record.RankingsRecord;
 import org.hadoopopt.inputformats.record.Row;
+import org.hadoopopt.inputformats.record.Schema;
+import org.hadoopopt.inputformats.record.UserVisitsRecord;
 
 /**
  * The map-side join of one partition: the same-named UserVisits file is read through its
@@ -43,9 +43,9 @@ public class PartitionJoinMapper extends Mapper<NullWritable, RankingsRecord, Te
   protected void setup(Context ctx) throws IOException {
     Configuration conf = ctx.getConfiguration();
     CoPartitionedSplit split = (CoPartitionedSplit) ctx.getInputSplit();
-    KeyRange range = RangeIndexInputFormat.getRange(conf, PavloSchema.USERVISITS_TABLE);
+    KeyRange range = RangeIndexInputFormat.getRange(conf, Schema.USER_VISITS);
     visits = new JoinHashTable<>(conf, split.partition());
-    try (IndexedFileScan scan = new IndexedFileScan(ctx, split.buildFile(), PavloSchema.USERVISITS_TABLE, range)) {
+    try (IndexedFileScan scan = new IndexedFileScan(ctx, split.buildFile(), Schema.USER_VISITS, range)) {
       for (Row r = scan.next(); r != null; r = scan.next()) {
         UserVisitsRecord v = (UserVisitsRecord) r;
         String ip = RawText.string(v.sourceIP()); // one char per byte: distinct bytes stay distinct keys

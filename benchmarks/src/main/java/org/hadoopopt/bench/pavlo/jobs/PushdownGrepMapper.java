@@ -3,8 +3,8 @@ package org.hadoopopt.bench.pavlo.jobs;
 import java.io.IOException;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.hadoopopt.bench.pavlo.record.GrepRecord;
 import org.hadoopopt.inputformats.record.ByteSlice;
+import org.hadoopopt.inputformats.record.GrepRecord;
 
 /**
  * Grep's {@code mtp} mapper: the record reader has already kept only the rows whose field holds

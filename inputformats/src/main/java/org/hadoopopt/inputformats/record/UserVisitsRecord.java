@@ -1,20 +1,10 @@
-package org.hadoopopt.bench.pavlo.record;
-
-import org.hadoopopt.inputformats.record.ByteSlice;
-import org.hadoopopt.inputformats.record.Decimals;
-import org.hadoopopt.inputformats.record.Row;
-import org.hadoopopt.inputformats.record.Schema;
+package org.hadoopopt.inputformats.record;
 
 /**
  * A mutable UserVisits row: {@code sourceIP|destURL|visitDate|adRevenue|userAgent|countryCode|
  * languageCode|searchWord|duration}.
  */
 public class UserVisitsRecord extends Row {
-  /** The UserVisits table; the benchmark's {@code PavloSchema} names it. */
-  public static final Schema TABLE = Schema.parse("uservisits(sourceIP:STRING,destURL:STRING,visitDate:DATE,"
-      + "adRevenue:DECIMAL,userAgent:STRING,countryCode:STRING,languageCode:STRING,searchWord:STRING,duration:INT)")
-      .withRecords(UserVisitsRecord.class, UserVisitsRecord::new);
-
   public static final int SOURCE_IP = 0;
   public static final int DEST_URL = 1;
   public static final int VISIT_DATE = 2;
@@ -26,7 +16,7 @@ public class UserVisitsRecord extends Row {
   public static final int DURATION = 8;
 
   public UserVisitsRecord() {
-    super(TABLE);
+    super(Schema.USER_VISITS);
   }
 
   public ByteSlice sourceIP() {
